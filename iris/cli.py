@@ -1,9 +1,292 @@
-"""The command line. Filled in below."""
+"""The command line. The only place that turns errors into exit codes:
+0 ok, 1 a failure (a replay failed, a bad line in --jsonl), 2 bad input, 3 bad configuration,
+4 any other Iris fault."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator, Optional
 
 import typer
+from rich.console import Console
+from rich.table import Table
 
-app = typer.Typer(help="Iris: long-term memory routing for chat assistants.")
+from iris.config import Settings, load_settings
+from iris.errors import ConfigError, InputError, IrisError
+
+app = typer.Typer(help="Iris: long-term memory routing for chat assistants.",
+                  no_args_is_help=True, add_completion=False)
+memories_app = typer.Typer(help="Look at, export and forget a user's memories.", no_args_is_help=True)
+app.add_typer(memories_app, name="memories")
+
+console = Console()
+err = Console(stderr=True)
+
+UserOpt = typer.Option("default", "--user", "-u", help="Whose memories (one namespace per user).")
+DbOpt = typer.Option(None, "--db", help="SQLAlchemy URL; default $IRIS_DB_URL or $IRIS_HOME/iris.db.")
+JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
 
 
 def main() -> None:
+    try:
+        from iris.intent_cli import app as intents_app
+
+        app.add_typer(intents_app, name="intents", help="Train, evaluate and explain the intent router.")
+    except ImportError:  # pragma: no cover - only while the module is missing
+        pass
     app()
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    try:
+        yield
+    except InputError as exc:
+        err.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2)
+    except ConfigError as exc:
+        err.print(f"[red]configuration error:[/] {exc}")
+        raise typer.Exit(3)
+    except IrisError as exc:
+        err.print(f"[red]{type(exc).__name__}:[/] {exc}")
+        raise typer.Exit(4)
+
+
+def _settings(db: str | None) -> Settings:
+    return load_settings(db_url=db)
+
+
+def _pipeline(db: str | None):
+    from iris.pipeline import Pipeline
+
+    return Pipeline(_settings(db))
+
+
+@app.command()
+def run(
+    message: Optional[str] = typer.Argument(None, help="The user's message."),
+    user: str = UserOpt,
+    db: Optional[str] = DbOpt,
+    as_json: bool = JsonOpt,
+    jsonl: Optional[Path] = typer.Option(
+        None, "--jsonl", help="Many turns: one {\"text\", \"user_id\"} object per line ('-' = stdin); "
+        "prints one JSON object per line."),
+) -> None:
+    """Run one message (or a JSONL file of them) through the pipeline."""
+    with _errors():
+        if (message is None) == (jsonl is None):
+            raise InputError("give either a MESSAGE or --jsonl FILE")
+        with _pipeline(db) as pipeline:
+            if jsonl is not None:
+                if not _run_jsonl(pipeline, jsonl, default_user=user):
+                    raise typer.Exit(1)
+                return
+            reply = pipeline.handle(message, user_id=user)
+        if as_json:
+            print(json.dumps(reply.model_dump(), ensure_ascii=False))
+        else:
+            _print_reply(reply)
+
+
+def _run_jsonl(pipeline, source: Path, *, default_user: str) -> bool:
+    stream = sys.stdin if str(source) == "-" else source.open(encoding="utf-8")
+    ok = True
+    with stream:
+        for number, line in enumerate(stream, 1):
+            if not line.strip():
+                continue
+            try:
+                request = json.loads(line)
+                if not isinstance(request, dict) or "text" not in request:
+                    raise InputError('each line must be an object with a "text" field')
+                reply = pipeline.handle(request["text"],
+                                        user_id=str(request.get("user_id") or default_user))
+                out = reply.model_dump()
+            except json.JSONDecodeError as exc:
+                ok, out = False, {"line": number, "error": f"not valid JSON: {exc.msg}"}
+            except InputError as exc:
+                ok, out = False, {"line": number, "error": str(exc)}
+            print(json.dumps(out, ensure_ascii=False), flush=True)
+    return ok
+
+
+def _print_reply(reply) -> None:
+    if reply.route == "passthrough":
+        console.print(f"[dim](not a memory action: intent={reply.intent.name}, "
+                      f"tool={reply.intent.tool}; handed back to the host)[/]")
+    else:
+        console.print(reply.reply, markup=False, highlight=False)
+
+
+@app.command()
+def chat(user: str = UserOpt, db: Optional[str] = DbOpt) -> None:
+    """An interactive conversation. Ctrl-D or 'exit' ends it."""
+    with _errors(), _pipeline(db) as pipeline:
+        console.print("[bold]Iris[/] - tell me things to remember. Ctrl-D to quit.")
+        while True:
+            try:
+                text = console.input("[bold cyan]you>[/] ")
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                return
+            if text.strip().lower() in {"exit", "quit"}:
+                return
+            if not text.strip():
+                continue
+            try:
+                reply = pipeline.handle(text, user_id=user)
+            except InputError as exc:
+                console.print(f"[red]{exc}[/]")
+                continue
+            console.print(f"[dim]{reply.route} · {' · '.join(reply.results) or reply.intent.name}[/]")
+            _print_reply(reply)
+
+
+@memories_app.command("list")
+def memories_list(
+    user: str = UserOpt, db: Optional[str] = DbOpt, as_json: bool = JsonOpt,
+    query: Optional[str] = typer.Option(None, "--query", "-q", help="Rank by relevance to this."),
+    limit: int = typer.Option(20, "--limit", "-n", min=1, max=1000),
+) -> None:
+    """List a user's memories."""
+    with _errors(), _pipeline(db) as pipeline:
+        records = pipeline.store.list(user, query=query, limit=limit)
+        _print_records(records, as_json)
+
+
+@memories_app.command("export")
+def memories_export(user: str = UserOpt, db: Optional[str] = DbOpt) -> None:
+    """Every memory of a user as JSON (one array), for backup or migration."""
+    with _errors(), _pipeline(db) as pipeline:
+        records = pipeline.store.export(user)
+        print(json.dumps([r.model_dump() for r in records], ensure_ascii=False, indent=2))
+
+
+@memories_app.command("forget")
+def memories_forget(
+    memory_id: Optional[int] = typer.Argument(None, help="The id to forget."),
+    query: Optional[str] = typer.Option(None, "--query", "-q", help="Forget the best match for this."),
+    user: str = UserOpt, db: Optional[str] = DbOpt, as_json: bool = JsonOpt,
+) -> None:
+    """Forget one memory by id or by description."""
+    from iris.tools import forget_memory
+
+    with _errors(), _pipeline(db) as pipeline:
+        if (memory_id is None) == (query is None):
+            raise InputError("give either a memory ID or --query TEXT")
+        run_ = forget_memory(pipeline.store, user, {"id": memory_id, "query": query})
+        if as_json:
+            print(json.dumps({"result": run_.line}))
+        else:
+            console.print(pipeline.presenter.present([run_.line]), markup=False)
+        if not run_.line.startswith("MEMORY_FORGOTTEN"):
+            raise typer.Exit(1)
+
+
+def _print_records(records, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps([r.model_dump() for r in records], ensure_ascii=False))
+        return
+    if not records:
+        console.print("No memories.")
+        return
+    table = Table("id", "content", "type", "category", "created")
+    for r in records:
+        mark = " [dim](superseded)[/]" if r.superseded_by else ""
+        table.add_row(str(r.id), r.content + mark, r.type, r.category, r.created_at[:19])
+    console.print(table)
+
+
+@app.command()
+def worker(
+    db: Optional[str] = DbOpt,
+    once: bool = typer.Option(False, "--once", help="Process what is queued now, then exit."),
+    interval: float = typer.Option(0.5, "--interval", help="Seconds between polls when idle."),
+) -> None:
+    """Embed, de-duplicate and link memories queued with wait=False."""
+    with _errors(), _pipeline(db) as pipeline:
+        while True:
+            done = pipeline.store.process_queue()
+            if done:
+                err.print(f"processed {done} queued item(s)")
+            if once and not done:
+                return
+            if not done:
+                time.sleep(interval)
+
+
+DEMO = [
+    "Remember that I prefer Apple over Orange",
+    "Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is "
+    "March 14th, and I hate sweet burgers.",
+    "Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is "
+    "March 14th, and I hate sweet burgers.",
+    "remind me to call mom tomorrow at 5",
+    "What do you remember about me?",
+    "Forget what I told you about burgers",
+    "What do you know about me?",
+]
+
+
+@app.command()
+def demo() -> None:
+    """A short scripted conversation through the real pipeline, offline, on a throwaway database."""
+    from iris.pipeline import Pipeline
+
+    with _errors(), tempfile.TemporaryDirectory(prefix="iris-demo-") as tmp:
+        # Never the user's own database or model, whatever the environment says.
+        settings = load_settings().model_copy(
+            update={"home": Path(tmp), "db_url": None, "llm_model": None})
+        console.print(f"[dim]database: {settings.database_url} (deleted afterwards); no LLM, offline[/]\n")
+        with Pipeline(settings) as pipeline:
+            for text in DEMO:
+                reply = pipeline.handle(text, user_id="demo")
+                console.print(f"[bold cyan]user>[/] {text}", highlight=False)
+                ms = sum(reply.timings_ms.values())
+                console.print(f"[dim]  route={reply.route}  intent={reply.intent.name}"
+                              f"/{reply.intent.tool}  {ms:.1f} ms[/]", highlight=False)
+                for line in reply.results:
+                    console.print(f"[dim]  {line}[/]", highlight=False, markup=False)
+                _print_reply(reply)
+                console.print()
+
+
+@app.command()
+def replay(
+    paths: list[Path] = typer.Argument(None, help="Fixture files or folders (default fixtures/conversations)."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Run conversation fixtures through the pipeline; exit 1 if any fails."""
+    from iris.replay import find_fixtures, run_fixture
+
+    with _errors():
+        settings = load_settings()
+        from iris.embed import make_embedder
+
+        embedder = make_embedder(settings)
+        fixtures = find_fixtures(paths or [Path("fixtures/conversations")])
+        if not fixtures:
+            raise InputError("no fixtures found")
+        outcomes = [run_fixture(p, settings, embedder=embedder) for p in fixtures]
+    if as_json:
+        print(json.dumps([{"fixture": str(o.path), "name": o.name, "passed": o.passed,
+                           "problems": o.problems()} for o in outcomes], indent=2))
+    else:
+        table = Table("fixture", "turns", "result")
+        for o in outcomes:
+            table.add_row(o.path.name, str(len(o.turns)),
+                          "[green]pass[/]" if o.passed else "[red]FAIL[/]\n" + "\n".join(o.problems()))
+        console.print(table)
+        passed = sum(o.passed for o in outcomes)
+        console.print(f"{passed} passed, {len(outcomes) - passed} failed")
+    if not all(o.passed for o in outcomes):
+        raise typer.Exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -269,6 +269,7 @@ class Reply(Frozen):
     user_id: str
     decided_by: str  # the stage that decided the outcome: "direct", "intent", "extract"
     direct: DirectDecision | None = None
+    outcomes: list[ItemOutcome] = Field(default_factory=list)  # per stored item, in order
     errors: list[str] = Field(default_factory=list)
 
 
@@ -285,6 +286,7 @@ class Turn(Frozen):
     decided_by: str | None = None
     tool_calls: list[ToolCall] = Field(default_factory=list)
     results: list[str] = Field(default_factory=list)
+    outcomes: list[ItemOutcome] = Field(default_factory=list)
     reply: str | None = None
     timings_ms: dict[str, float] = Field(default_factory=dict)
     errors: list[str] = Field(default_factory=list)

@@ -1,0 +1,209 @@
+"""The pipeline: one message in, one `Reply` out.
+
+    direct  -> the fast path; when it decides, intent and extract are skipped
+    intent  -> ToolIntentDecisionService: memory_action (+ tool hint), another intent, or none
+    extract -> facts for store_memory (LLM when configured and reachable, offline otherwise)
+    tools   -> run the tool calls against the store: one result line each
+    present -> result lines -> friendly text
+
+Each stage takes the frozen `Turn` and returns `turn.model_copy(update=...)`. Components are
+built lazily, so a turn only pays for the stages (and heavy imports) it actually uses."""
+
+from __future__ import annotations
+
+import re
+import time
+from functools import cached_property
+from typing import Any, Callable
+
+from iris.config import Settings, load_settings
+from iris.errors import InputError
+from iris.present import Presenter
+from iris.results import STORE_FAILED, format_result
+from iris.tools import run_tool
+from iris.types import (
+    MAX_CONTENT_CHARS,
+    IntentSummary,
+    Reply,
+    ToolCall,
+    Turn,
+)
+
+MAX_MESSAGE_CHARS = 20 * MAX_CONTENT_CHARS
+_USER_ID = re.compile(r"[\w.@:+-]{1,128}")
+# "what do you remember about my diet?" -> "my diet": the topic a list or forget is about.
+_ABOUT = re.compile(r"\b(?:about|regarding|on the subject of)\s+(.+?)[\s?.!]*$", re.I)
+
+
+class Pipeline:
+    def __init__(self, settings: Settings | None = None, *, llm: Any = None,
+                 embedder: Any = None, store: Any = None):
+        self.settings = settings or load_settings()
+        self._llm = llm
+        self._embedder = embedder
+        if store is not None:
+            self.__dict__["store"] = store
+        self.presenter = Presenter()
+
+    # Components, built on first use.
+    @cached_property
+    def direct(self):
+        from iris.direct import DirectHandler
+
+        return DirectHandler(self.settings)
+
+    @cached_property
+    def intent(self):
+        from iris.intent import ToolIntentDecisionService
+
+        return ToolIntentDecisionService(self.settings, embedder=self.embedder)
+
+    @cached_property
+    def extractor(self):
+        from iris.extract import FactExtractor
+
+        return FactExtractor(self.settings, llm=self.llm)
+
+    @cached_property
+    def llm(self):
+        if self._llm is not None:
+            return self._llm
+        from iris.llm import make_llm
+
+        return make_llm(self.settings)
+
+    @cached_property
+    def embedder(self):
+        if self._embedder is not None:
+            return self._embedder
+        from iris.embed import make_embedder
+
+        return make_embedder(self.settings)
+
+    @cached_property
+    def store(self):
+        from iris.store import MemoryStore
+
+        return MemoryStore(self.settings, embedder=self.embedder, llm=self.llm)
+
+    # The stages.
+    def handle(self, text: str, *, user_id: str = "default") -> Reply:
+        """Run one message through every stage. Raises InputError for a message that is not
+        text, empty, too long, or has a malformed user id; never for what the message says."""
+        _check_message(text, user_id)
+        turn = Turn(text=text, user_id=user_id)
+        for name, stage in self._stages():
+            started = time.perf_counter()
+            turn = stage(turn)
+            elapsed = (time.perf_counter() - started) * 1000
+            turn = turn.model_copy(update={"timings_ms": {**turn.timings_ms, name: round(elapsed, 3)}})
+        return _reply(turn)
+
+    def _stages(self) -> list[tuple[str, Callable[[Turn], Turn]]]:
+        return [("direct", self._direct), ("intent", self._intent), ("extract", self._extract),
+                ("tools", self._tools), ("present", self._present)]
+
+    def _direct(self, turn: Turn) -> Turn:
+        if not self.settings.direct_enabled:
+            return turn
+        decision = self.direct.decide(turn.text)
+        if decision.action is None:
+            return turn.model_copy(update={"direct": decision})
+        if decision.action == "store":
+            from iris.extract import tag
+
+            item = tag(decision.content or "")
+            call = ToolCall(name="store_memory",
+                            arguments={"memories": [item.model_dump(exclude={"metadata"})]})
+        elif decision.action == "list":
+            call = ToolCall(name="list_memories",
+                            arguments={"query": decision.content} if decision.content else {})
+        else:
+            call = ToolCall(name="forget_memory", arguments={"query": decision.content or ""})
+        return turn.model_copy(update={"direct": decision, "route": "direct",
+                                       "decided_by": "direct", "tool_calls": [call]})
+
+    def _intent(self, turn: Turn) -> Turn:
+        if turn.decided_by or not self.settings.intent_enabled:
+            return turn
+        decision = self.intent.decide(turn.text)
+        update: dict[str, Any] = {"intent": decision, "decided_by": "intent"}
+        if decision.intent != "memory_action":
+            update["route"] = "passthrough"
+        elif decision.tool == "list_memories":
+            topic = _topic(turn.text)
+            update.update(route="offline", tool_calls=[
+                ToolCall(name="list_memories", arguments={"query": topic} if topic else {})])
+        elif decision.tool == "forget_memory":
+            update.update(route="offline", tool_calls=[
+                ToolCall(name="forget_memory", arguments={"query": _topic(turn.text) or turn.text})])
+        return turn.model_copy(update=update)
+
+    def _extract(self, turn: Turn) -> Turn:
+        if turn.route is not None:  # already decided: direct, list/forget, or passthrough
+            return turn
+        extraction = self.extractor.extract(turn.text)
+        errors = [*turn.errors, f"llm: {extraction.error}"] if extraction.error else turn.errors
+        calls = list(extraction.tool_calls)
+        if extraction.failures and not calls:
+            # The model sent only invalid items: still one store call, so they are reported.
+            calls = [ToolCall(name="store_memory", arguments={"memories": []})]
+        return turn.model_copy(update={"extraction": extraction, "route": extraction.source,
+                                       "decided_by": "extract", "tool_calls": calls,
+                                       "errors": errors})
+
+    def _tools(self, turn: Turn) -> Turn:
+        if turn.route == "passthrough":
+            return turn
+        if not turn.tool_calls:
+            line = format_result(STORE_FAILED, reason="I could not find a fact to save in that message.")
+            return turn.model_copy(update={"results": [line]})
+        failures = list(turn.extraction.failures) if turn.extraction else []
+        results, outcomes = [], []
+        for i, call in enumerate(turn.tool_calls):
+            run = run_tool(call, self.store, turn.user_id, prior_failures=failures if i == 0 else None)
+            results.append(run.line)
+            outcomes.extend(run.outcomes)
+        return turn.model_copy(update={"results": results, "outcomes": outcomes})
+
+    def _present(self, turn: Turn) -> Turn:
+        if turn.route == "passthrough":
+            return turn.model_copy(update={"reply": ""})
+        return turn.model_copy(update={"reply": self.presenter.present(turn.results)})
+
+    def close(self) -> None:
+        if "store" in self.__dict__:
+            self.store.close()
+
+    def __enter__(self) -> "Pipeline":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _check_message(text: object, user_id: object) -> None:
+    if not isinstance(text, str):
+        raise InputError(f"message must be a string, got {type(text).__name__}")
+    if not text.strip():
+        raise InputError("message is empty")
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise InputError(f"message is {len(text)} characters long (max {MAX_MESSAGE_CHARS})")
+    if not isinstance(user_id, str) or not _USER_ID.fullmatch(user_id):
+        raise InputError("user_id must be 1-128 characters of letters, digits and . @ : + - _")
+
+
+def _topic(text: str) -> str | None:
+    match = _ABOUT.search(text.strip())
+    return match.group(1).strip() if match else None
+
+
+def _reply(turn: Turn) -> Reply:
+    intent = turn.intent
+    summary = (IntentSummary(name=intent.intent, tool=intent.tool, confidence=intent.confidence)
+               if intent else IntentSummary(name="memory_action", tool=turn.tool_calls[0].name,
+                                            confidence=1.0) if turn.route == "direct" else IntentSummary())
+    return Reply(reply=turn.reply or "", route=turn.route or "passthrough", intent=summary,
+                 tool_calls=turn.tool_calls, results=turn.results, timings_ms=turn.timings_ms,
+                 user_id=turn.user_id, decided_by=turn.decided_by or "none", direct=turn.direct,
+                 outcomes=turn.outcomes, errors=turn.errors)

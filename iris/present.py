@@ -1,0 +1,111 @@
+"""Result lines -> friendly text. A line it does not understand passes through unchanged."""
+
+from __future__ import annotations
+
+from iris import results as R
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+class Presenter:
+    def present(self, lines: list[str]) -> str:
+        """One reply for all of a turn's result lines. Several store results (a 30-fact
+        message takes two calls) are summed into one sentence."""
+        parsed = [(line, R.try_parse(line)) for line in lines]
+        stores = [r for _, r in parsed if r and r.code in (R.STORED, R.QUEUED)]
+        texts: list[str] = []
+        if len(stores) > 1:
+            texts.append(self._stored(_sum_stores(stores)))
+        for line, result in parsed:
+            if len(stores) > 1 and result in stores:
+                continue
+            texts.append(self.present_one(line, result))
+        return " ".join(t for t in texts if t)
+
+    def present_one(self, line: str, result: R.Result | None = None) -> str:
+        result = result or R.try_parse(line)
+        if result is None:
+            return line
+        render = _RENDERERS.get(result.code)
+        if render is None:
+            return line
+        try:
+            return render(self, result)
+        except (KeyError, TypeError, ValueError):
+            return line  # a known code with fields we cannot read: show it as it is
+
+    def _stored(self, r: R.Result) -> str:
+        stored, skipped, failed = r.get("count", 0), r.get("skipped", 0), r.get("failed", 0)
+        queued = r.code == R.QUEUED
+        parts = []
+        if stored:
+            verb = "queued for saving" if queued else "saved"
+            parts.append(f"Got it, {plural(stored, 'memory', 'memories')} {verb}.")
+            if skipped:
+                parts.append(f"{plural(skipped, 'duplicate')} skipped.")
+        elif skipped:
+            parts.append("I already had that saved." if skipped == 1
+                         else f"I already had all {skipped} of those saved.")
+        if failed:
+            reasons = "; ".join(r.get("reasons") or [])
+            parts.append(f"{plural(failed, 'item')} couldn't be saved" + (f": {reasons}." if reasons else "."))
+        return " ".join(parts) or "There was nothing to save."
+
+    def _store_failed(self, r: R.Result) -> str:
+        details = r.get("details") or []
+        reason = r["reason"] if not details else f"{r['reason']} ({'; '.join(details)})"
+        return f"Sorry, I couldn't save that: {reason}"
+
+    def _list(self, r: R.Result) -> str:
+        items, query = r.get("items") or [], r.get("query")
+        if not items:
+            return (f"I don't have anything saved about {query}." if query
+                    else "I don't have anything saved about you yet.")
+        head = f"Here's what I remember about {query}:" if query else "Here's what I remember about you:"
+        lines = [head]
+        for item in items:
+            mark = " (no longer current)" if item.get("superseded_by") else ""
+            lines.append(f"- {item['content']}{mark}")
+        return "\n".join(lines)
+
+    def _forgotten(self, r: R.Result) -> str:
+        items = r.get("items") or []
+        if not items:
+            return f"Done, I forgot {plural(r['count'], 'memory', 'memories')}."
+        return "Done, I forgot: " + "; ".join(i["content"] for i in items) + "."
+
+    def _ambiguous(self, r: R.Result) -> str:
+        options = "\n".join(f"- [{i['id']}] {i['content']}" for i in r.get("items") or [])
+        return f"That matches several memories. Which one should I forget?\n{options}"
+
+    def _not_found(self, r: R.Result) -> str:
+        query = r.get("query")
+        return (f"I couldn't find anything saved about {query}." if query
+                else "I couldn't find that memory.")
+
+    def _tool_failed(self, r: R.Result) -> str:
+        return f"Sorry, that didn't work: {r['reason']}"
+
+
+def _sum_stores(stores: list[R.Result]) -> R.Result:
+    total = {"count": 0, "skipped": 0, "failed": 0, "reasons": []}
+    for r in stores:
+        for key in ("count", "skipped", "failed"):
+            total[key] += r.get(key, 0)
+        total["reasons"] += r.get("reasons") or []
+    code = R.QUEUED if any(r.code == R.QUEUED for r in stores) else R.STORED
+    return R.Result(code, total)
+
+
+_RENDERERS = {
+    R.STORED: Presenter._stored,
+    R.QUEUED: Presenter._stored,
+    R.STORE_FAILED: Presenter._store_failed,
+    R.LIST: Presenter._list,
+    R.FORGOTTEN: Presenter._forgotten,
+    R.AMBIGUOUS: Presenter._ambiguous,
+    R.NOT_FOUND: Presenter._not_found,
+    R.TOOL_FAILED: Presenter._tool_failed,
+}

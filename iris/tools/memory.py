@@ -1,0 +1,161 @@
+"""Tool handlers. Each takes the tool's arguments as a model would send them (a dict or a
+JSON string), runs it against the store and returns one result line (see iris/results.py).
+Bad arguments and store faults become `*_FAILED` lines with a specific reason: a tool call
+never raises into the conversation."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from iris import results as R
+from iris.errors import InputError, StoreError
+from iris.types import (
+    MEMORY_TYPES,
+    ItemFailure,
+    ItemOutcome,
+    MemoryRecord,
+    StoreResult,
+    ToolCall,
+    normalise_store_args,
+)
+
+MAX_LIST_LIMIT = 100
+
+
+@dataclass(frozen=True)
+class ToolRun:
+    line: str
+    outcomes: list[ItemOutcome] = field(default_factory=list)
+
+
+def run_tool(call: ToolCall, store: Any, namespace: str, *, wait: bool = True,
+             prior_failures: list[ItemFailure] | None = None) -> ToolRun:
+    """Run one tool call. `prior_failures` are items the extractor already found invalid:
+    they are counted as failed in this call's result, so no item goes unreported."""
+    if call.name == "store_memory":
+        return store_memory(store, namespace, call.arguments, wait=wait,
+                            prior_failures=prior_failures or [])
+    handler = _HANDLERS.get(call.name)
+    if handler is None:
+        return ToolRun(R.format_result(R.TOOL_FAILED, tool=call.name, reason="unknown tool"))
+    return handler(store, namespace, call.arguments)
+
+
+def store_memory(store: Any, namespace: str, arguments: object, *, wait: bool = True,
+                 prior_failures: list[ItemFailure] | None = None) -> ToolRun:
+    prior = [ItemOutcome(status="failed", content=f.content or "", reason=f.reason)
+             for f in prior_failures or []]
+    try:
+        items, failures = normalise_store_args(arguments)
+    except InputError as exc:
+        if not prior:
+            return ToolRun(R.format_result(R.STORE_FAILED, reason=str(exc)))
+        items, failures = [], []
+    try:
+        result = store.store(namespace, items, wait=wait) if items else StoreResult()
+    except StoreError as exc:
+        # Nothing was committed (one transaction), so every item is reported failed.
+        return ToolRun(R.format_result(R.STORE_FAILED, reason=f"storage error: {exc}"))
+    outcomes = _merge(result.outcomes, failures) + prior
+    return ToolRun(_store_line(outcomes, result.queue_id), outcomes)
+
+
+def _merge(stored: list[ItemOutcome], failures: list[ItemFailure]) -> list[ItemOutcome]:
+    """Put the items that failed validation back in their original positions."""
+    failed = {
+        f.index: ItemOutcome(status="failed", content=f.content or "", reason=f.reason)
+        for f in failures
+    }
+    rest = iter(stored)
+    return [failed[i] if i in failed else next(rest) for i in range(len(stored) + len(failed))]
+
+
+def _store_line(outcomes: list[ItemOutcome], queue_id: str | None) -> str:
+    counts = {s: sum(o.status == s for o in outcomes) for s in ("stored", "skipped", "failed", "queued")}
+    reasons = [f"memory {i + 1}: {o.reason}" for i, o in enumerate(outcomes) if o.status == "failed"]
+    if counts["failed"] == len(outcomes):
+        return R.format_result(R.STORE_FAILED, reason=R.ALL_FAILED_REASON, details=reasons)
+    extra = {"reasons": reasons} if reasons else {}
+    if counts["queued"]:
+        return R.format_result(R.QUEUED, count=counts["queued"], skipped=counts["skipped"],
+                               failed=counts["failed"], queue_id=queue_id or "", **extra)
+    return R.format_result(R.STORED, count=counts["stored"], skipped=counts["skipped"],
+                           failed=counts["failed"], **extra)
+
+
+def list_memories(store: Any, namespace: str, arguments: object) -> ToolRun:
+    try:
+        args = _object_args(arguments)
+        query = _optional_str(args, "query")
+        limit = args.get("limit", 20)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIST_LIMIT:
+            raise InputError(f"limit must be an integer from 1 to {MAX_LIST_LIMIT}, got {limit!r}")
+        type_ = _optional_str(args, "type")
+        if type_ is not None and type_ not in MEMORY_TYPES:
+            raise InputError(f"type must be one of {', '.join(MEMORY_TYPES)}, got {type_!r}")
+        records = store.list(namespace, query=query, limit=limit, type=type_,
+                             category=_optional_str(args, "category"))
+    except (InputError, StoreError) as exc:
+        return ToolRun(R.format_result(R.TOOL_FAILED, tool="list_memories", reason=str(exc)))
+    extra = {"query": query} if query else {}
+    return ToolRun(R.format_result(R.LIST, count=len(records), **extra,
+                                   items=[_item(r) for r in records]))
+
+
+def forget_memory(store: Any, namespace: str, arguments: object) -> ToolRun:
+    try:
+        args = _object_args(arguments)
+        memory_id = args.get("id")
+        if memory_id is not None and (isinstance(memory_id, bool) or not isinstance(memory_id, int)):
+            raise InputError(f"id must be an integer, got {memory_id!r}")
+        query = _optional_str(args, "query")
+        if memory_id is None and not query:
+            raise InputError("forget_memory needs an 'id' or a 'query'")
+        outcome = store.forget(namespace, id=memory_id, query=query)
+    except (InputError, StoreError) as exc:
+        return ToolRun(R.format_result(R.TOOL_FAILED, tool="forget_memory", reason=str(exc)))
+    if outcome.status == "forgotten":
+        return ToolRun(R.format_result(R.FORGOTTEN, count=len(outcome.forgotten),
+                                       items=[_item(r) for r in outcome.forgotten]))
+    if outcome.status == "ambiguous":
+        return ToolRun(R.format_result(R.AMBIGUOUS, count=len(outcome.candidates),
+                                       items=[_item(r) for r in outcome.candidates]))
+    return ToolRun(R.format_result(R.NOT_FOUND, **({"query": query} if query else {"id": memory_id})))
+
+
+def _object_args(arguments: object) -> dict:
+    if arguments is None:
+        return {}
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments) if arguments.strip() else {}
+        except json.JSONDecodeError as exc:
+            raise InputError(f"tool arguments are not valid JSON: {exc.msg}") from exc
+    if not isinstance(arguments, dict):
+        raise InputError(f"tool arguments must be an object, got {type(arguments).__name__}")
+    return arguments
+
+
+def _optional_str(args: dict, key: str) -> str | None:
+    value = args.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"{key} must be a string, got {type(value).__name__}")
+    return value.strip() or None
+
+
+def _item(record: MemoryRecord) -> dict:
+    item = {"id": record.id, "content": record.content, "type": record.type,
+            "category": record.category, "created_at": record.created_at}
+    if record.superseded_by is not None:
+        item["superseded_by"] = record.superseded_by
+    return item
+
+
+_HANDLERS = {
+    "list_memories": list_memories,
+    "forget_memory": forget_memory,
+}
