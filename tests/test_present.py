@@ -1,0 +1,51 @@
+import pytest
+
+from iris.present import Presenter
+from iris.results import format_result
+
+present = Presenter().present
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("MEMORY_STORED count=1 skipped=0 failed=0", "Got it, 1 memory saved."),
+    ("MEMORY_STORED count=2 skipped=0 failed=0", "Got it, 2 memories saved."),
+    ("MEMORY_STORED count=2 skipped=1 failed=0", "Got it, 2 memories saved. 1 duplicate skipped."),
+    ("MEMORY_STORED count=4 skipped=3 failed=0", "Got it, 4 memories saved. 3 duplicates skipped."),
+    ("MEMORY_STORED count=0 skipped=1 failed=0", "I already had that saved."),
+    ("MEMORY_STORED count=0 skipped=4 failed=0", "I already had all 4 of those saved."),
+    ("MEMORY_QUEUED count=1 skipped=0 failed=0 queue_id=\"q1\"", "Got it, 1 memory queued for saving."),
+    ('MEMORY_STORE_FAILED reason="too many memories: 30 (max 25 per call)"',
+     "Sorry, I couldn't save that: too many memories: 30 (max 25 per call)"),
+    ("MEMORY_LIST count=0 items=[]", "I don't have anything saved about you yet."),
+    ('MEMORY_LIST count=0 query="my diet" items=[]', "I don't have anything saved about my diet."),
+    ("MEMORY_NOT_FOUND", "I couldn't find that memory."),
+    ('MEMORY_FORGOTTEN count=1 items=[{"id":1,"content":"I hate sweet burgers"}]',
+     "Done, I forgot: I hate sweet burgers."),
+])
+def test_friendly_text(line, expected):
+    assert present([line]) == expected
+
+
+def test_partial_failure_names_the_reason():
+    line = format_result("MEMORY_STORED", count=1, skipped=0, failed=1,
+                         reasons=["memory 2: content is empty"])
+    assert present([line]) == "Got it, 1 memory saved. 1 item couldn't be saved: memory 2: content is empty."
+
+
+def test_list_is_readable_and_marks_superseded():
+    line = format_result("MEMORY_LIST", count=2, items=[
+        {"id": 2, "content": "I live in Paris"},
+        {"id": 1, "content": "I live in Berlin", "superseded_by": 2}])
+    assert present([line]) == ("Here's what I remember about you:\n- I live in Paris\n"
+                               "- I live in Berlin (no longer current)")
+
+
+def test_two_store_calls_read_as_one_sentence():
+    lines = ["MEMORY_STORED count=25 skipped=0 failed=0", "MEMORY_STORED count=4 skipped=1 failed=0"]
+    assert present(lines) == "Got it, 29 memories saved. 1 duplicate skipped."
+
+
+@pytest.mark.parametrize("line", ["SOMETHING_NEW count=1", "not a result at all",
+                                  "MEMORY_STORE_FAILED"])  # known code missing its reason
+def test_unknown_or_unreadable_passes_through(line):
+    assert present([line]) == line
