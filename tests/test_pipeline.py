@@ -1,0 +1,95 @@
+import pytest
+
+from iris.errors import InputError, LLMTimeoutError
+from iris.llm import LLMResponse, ScriptedLLM
+from iris.pipeline import Pipeline
+from iris.types import ToolCall
+
+SEED = ("Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is "
+        "March 14th, and I hate sweet burger.")
+
+
+@pytest.fixture
+def llm():
+    return ScriptedLLM()
+
+
+@pytest.fixture
+def pipeline(settings, llm):
+    with Pipeline(settings.model_copy(update={"llm_model": "scripted"}), llm=llm) as p:
+        yield p
+
+
+def test_fast_path_makes_no_model_call(pipeline, llm):
+    reply = pipeline.handle("Remember that I prefer Apple over Orange", user_id="u1")
+    assert reply.route == "direct" and reply.decided_by == "direct"
+    assert reply.results == ["MEMORY_STORED count=1 skipped=0 failed=0"]
+    assert reply.tool_calls[0].arguments["memories"][0]["content"] == "I prefer Apple over Orange"
+    assert llm.history == []
+    assert "intent" not in reply.timings_ms and "extract" not in reply.timings_ms
+
+
+def test_seed_message_stores_four_then_skips_four(settings):
+    with Pipeline(settings) as pipeline:  # no LLM configured: offline extractor
+        first = pipeline.handle(SEED, user_id="u1")
+        assert (first.route, first.results) == ("offline", ["MEMORY_STORED count=4 skipped=0 failed=0"])
+        assert first.reply == "Got it, 4 memories saved."
+        second = pipeline.handle(SEED, user_id="u1")
+        assert second.results == ["MEMORY_STORED count=0 skipped=4 failed=0"]
+        ids = [o.id for o in first.outcomes]
+        assert [o.duplicate_of for o in second.outcomes] == ids
+
+
+def test_llm_extraction_is_used_when_configured(pipeline, llm):
+    items = [{"content": c, "type": "fact", "category": "personal"}
+             for c in ("Allergic to shellfish", "Prefers window seats", "Anniversary is March 14th",
+                       "Hates sweet burgers")]
+    llm.enqueue(LLMResponse(content=None, model="scripted",
+                            tool_calls=[ToolCall(name="store_memory", arguments={"memories": items})]))
+    reply = pipeline.handle(SEED, user_id="u1")
+    assert reply.route == "llm"
+    assert reply.results == ["MEMORY_STORED count=4 skipped=0 failed=0"]
+    assert len(llm.history) == 1
+
+
+def test_llm_failure_falls_back_and_is_recorded(pipeline, llm):
+    llm.enqueue(LLMTimeoutError("timed out after 30 s", model="scripted"))
+    reply = pipeline.handle(SEED, user_id="u1")
+    assert reply.route == "offline"
+    assert reply.results == ["MEMORY_STORED count=4 skipped=0 failed=0"]
+    assert any("timed out" in e for e in reply.errors)
+
+
+def test_passthrough_hands_back_the_intent(pipeline):
+    reply = pipeline.handle("remind me to call mom tomorrow at 5pm", user_id="u1")
+    assert reply.route == "passthrough"
+    assert reply.intent.name == "reminder"
+    assert reply.results == [] and reply.reply == ""
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "message is empty"), ("  \n", "message is empty"), (None, "must be a string"),
+    ("x" * 40_001, "characters long"),
+])
+def test_bad_messages_raise_input_error(pipeline, text, message):
+    with pytest.raises(InputError, match=message):
+        pipeline.handle(text, user_id="u1")
+
+
+def test_bad_user_id(pipeline):
+    with pytest.raises(InputError, match="user_id"):
+        pipeline.handle("hello", user_id="a b")
+
+
+def test_a_message_embedded_for_routing_is_not_embedded_again(settings):
+    from iris.embed import HashingEmbedder
+
+    embedder = HashingEmbedder()
+    s = settings.model_copy(update={"intent_embeddings": True, "direct_enabled": False})
+    with Pipeline(s, embedder=embedder) as pipeline:
+        reply = pipeline.handle("remember that I prefer window seats", user_id="u1")
+        pipeline.handle("remember that I prefer window seats", user_id="u2")
+    assert reply.results == ["MEMORY_STORED count=1 skipped=0 failed=0"]
+    # The message (routing) and the fact (storing) are two texts, each embedded once,
+    # however many times they are routed and stored.
+    assert embedder.encoded == 2

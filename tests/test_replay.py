@@ -1,0 +1,27 @@
+"""Every conversation fixture runs through the real pipeline (real SQLite, real MiniLM)."""
+
+from pathlib import Path
+
+import pytest
+
+from iris.replay import find_fixtures, run_fixture
+
+FIXTURES = find_fixtures([Path(__file__).resolve().parent.parent / "fixtures" / "conversations"])
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    from iris.embed import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder()
+
+
+def test_there_are_enough_fixtures():
+    assert len(FIXTURES) >= 15
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_fixture(path, real_settings, embedder):
+    result = run_fixture(path, real_settings, embedder=embedder)
+    assert result.passed, "\n".join(result.problems())
