@@ -1,0 +1,440 @@
+"""The direct handler: the fast path that stores, lists and forgets memories without a model.
+
+    "Remember that I prefer tea."     -> store  "I prefer tea"
+    "what do you know about my diet"  -> list   "my diet"
+    "forget my old address"           -> forget "my old address"
+    anything it is not sure about     -> steps aside (action None) with a reason
+
+A wrong fast-path store puts garbage in a user's memory, while a miss only costs the slower
+path, so every rule here leans towards stepping aside. The phrases and word lists live in
+`intents/fastpath/` (triggers.yaml, lexicon.yaml); this module holds only the logic.
+
+Speed: most messages mention no memory at all. One precompiled regex over the text sends
+those away in about a microsecond with a shared decision object; only the rest are split
+into words, and rapidfuzz only ever sees single words at the start (or end) of a message.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import yaml
+from rapidfuzz import fuzz, process
+
+from iris.paths import intents_dir
+from iris.types import DirectDecision
+
+if TYPE_CHECKING:
+    from iris.config import Settings
+
+# A trigger word of at least this many letters tolerates typos ("remeber", "memroy"); shorter
+# ones must be exact, or "not that" would read as "note that".
+FUZZY_MIN_LEN = 6
+# fuzz.ratio of a word against a trigger word: "rember"/"remember" is 86, "memroy"/"memory" 83.
+TYPO_CUTOFF = 80.0
+# Longer messages need judgement (and tokenising them is wasted work).
+MAX_CHARS = 500
+MAX_FACT_WORDS = 40
+MAX_FORGET_WORDS = 20
+MAX_TOPIC_WORDS = 6
+
+# Real words that sit within typo distance of a trigger word but mean something else.
+NOT_TYPOS = frozenset({"forgot", "forgotten", "forged", "remind", "reminds", "reminded",
+                       "member", "members", "memo", "memos", "memoir", "nothing"})
+
+_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
+_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "`": "`", "\u00ab": "\u00bb"}
+_EDGE_PUNCT = " \t\r\n:;,.!?\u2026-\u2013\u2014"
+_LEADING_THAT = re.compile(r"that\s+", re.IGNORECASE)
+_SEPARATOR = re.compile(r"[,.;:!(\-\u2013\u2014]")
+_BULLETS = re.compile(r"(?:^|\n)\s*(?:[-*\u2022\u00b7>]|\d{1,2}[.)]|\(\d{1,2}\)|[a-z][.)])\s", re.IGNORECASE)
+_INLINE_NUMBERING = re.compile(r"(?:^|[\s:])(?:\(\d{1,2}\)|\d{1,2}\))\s|(?:^|[\s:])\d{1,2}\.\s+\S.*\s\d{1,2}\.\s")
+_SENTENCE_END = re.compile(r"(\w+)[.!?]+[\"')\u201d]*\s+(?=\S)")
+_CLAUSE_JOIN = re.compile(r",|\band\b|\bbut\b|\bplus\b|\balso\b|&|\bthen\b|\bwhile\b|\bwhereas\b|\bor\b",
+                          re.IGNORECASE)
+_ITEM_JOIN = re.compile(r",|\band\b|\bor\b|&|\bplus\b", re.IGNORECASE)
+_TOPIC_PREPOSITION = re.compile(
+    r"(?:about|on|regarding|concerning|related to|of|for|from|in)\b\s*", re.IGNORECASE)
+_ABBREVIATIONS = frozenset({"dr", "mr", "mrs", "ms", "st", "jr", "sr", "vs", "etc", "eg", "ie", "e.g",
+                            "i.e", "prof", "mt", "ave", "no", "inc", "co", "ltd", "am", "pm", "a.m",
+                            "p.m", "u.s", "approx", "dept", "est", "fig", "rd", "blvd"})
+_DETERMINERS = frozenset({"my", "your", "his", "her", "our", "their", "the", "a", "an", "this",
+                          "that", "these", "those", "its", "some", "any", "no", "every", "each",
+                          "favorite", "favourite", "to", "of", "for", "in", "on", "at", "with"})
+_NO_TOPIC = frozenset({"", "me", "myself", "us", "me so far", "so far", "me please", "about me",
+                       "you", "everything", "all", "anything", "yet"})
+
+
+def _norm(word: str) -> str:
+    return word.lower().replace("'", "").replace("\u2019", "")
+
+
+def _norm_words(phrase: str) -> tuple[str, ...]:
+    return tuple(_norm(m.group()) for m in _WORD.finditer(phrase))
+
+
+def _phrase_regex(phrases: list[str]) -> re.Pattern[str]:
+    """One regex for phrases given in normalised form ("dont forget to"): word boundaries,
+    any run of spaces or punctuation between words, apostrophes optional."""
+    def one(phrase: str) -> str:
+        words = phrase.split()
+        parts = []
+        for w in words:
+            # "dont" must also match "don't" and "don’t".
+            parts.append("['\u2019]?".join(re.escape(c) for c in w) if len(w) <= 6 else re.escape(w))
+        return r"\b" + r"[\s,]+".join(parts) + r"\b"
+    longest_first = sorted(set(phrases), key=len, reverse=True)
+    return re.compile("|".join(f"({one(p)})" for p in longest_first), re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _Trigger:
+    phrase: str  # normalised words joined by spaces
+    action: str  # "store" | "list" | "forget"
+    form: str  # what follows the phrase; see triggers.yaml
+
+
+@dataclass
+class _Node:
+    children: dict[str, "_Node"] = field(default_factory=dict)
+    fuzzy: list[str] = field(default_factory=list)  # children long enough to allow typos
+    trigger: _Trigger | None = None
+
+
+def _insert(root: _Node, words: tuple[str, ...], trigger: _Trigger) -> None:
+    node = root
+    for word in words:
+        if word not in node.children:
+            node.children[word] = _Node()
+            if len(word) >= FUZZY_MIN_LEN:
+                node.fuzzy.append(word)
+        node = node.children[word]
+    if node.trigger is not None and node.trigger != trigger:
+        raise ValueError(f"trigger {' '.join(words)!r} is defined twice "
+                         f"({node.trigger.action}/{node.trigger.form} and {trigger.action}/{trigger.form})")
+    node.trigger = trigger
+
+
+@dataclass(frozen=True)
+class _Match:
+    trigger: _Trigger
+    start: int  # first word index of the phrase
+    end: int  # one past its last word index
+    score: float
+
+
+class _Lexicon:
+    """Everything loaded from intents/fastpath, compiled once per folder."""
+
+    def __init__(self, folder: Path):
+        triggers = yaml.safe_load((folder / "triggers.yaml").read_text(encoding="utf-8"))
+        lexicon = yaml.safe_load((folder / "lexicon.yaml").read_text(encoding="utf-8"))
+        self.prefix = _Node()
+        self.ending = _Node()  # built from reversed phrases, walked from the end
+        forms = {
+            ("store", "fact_follows"): "fact", ("store", "fact_about_user_follows"): "fact_about_user",
+            ("store", "subject_follows"): "subject", ("store", "ending"): "ending",
+            ("list", "about_user"): "topic", ("list", "topic_about_user"): "topic_about_user",
+            ("forget", "description_follows"): "description",
+            ("forget", "description_about_user_follows"): "description_about_user",
+            ("forget", "subject_follows"): "subject",
+        }
+        for action, groups in triggers.items():
+            for group, phrases in groups.items():
+                form = forms[(action, group)]
+                for phrase in phrases:
+                    words = _norm_words(phrase)
+                    trigger = _Trigger(" ".join(words), action, form)
+                    if form == "ending":
+                        _insert(self.ending, words[::-1], trigger)
+                    else:
+                        _insert(self.prefix, words, trigger)
+
+        self.prefilter = re.compile("|".join(map(re.escape, lexicon["prefilter_stems"])), re.IGNORECASE)
+        self.courtesies = {_norm_words(p) for p in lexicon["courtesies"]}
+        self.courtesy_lengths = sorted({len(p) for p in self.courtesies}, reverse=True)
+        self.trailing_courtesy = re.compile(
+            r"[\s,.!-]*\b(?:" + "|".join(re.escape(p) for p in lexicon["trailing_courtesies"])
+            + r")[\s.!]*$", re.IGNORECASE)
+        self.fact_subjects = frozenset(lexicon["fact_subjects"])
+        self.personal = frozenset(lexicon["personal_words"])
+        self.clause_subjects = frozenset(lexicon["clause_subjects"])
+        self.relative_openers = frozenset(lexicon["relative_openers"])
+        self.recall_openers = {_norm_words(p) for p in lexicon["recall_openers"]}
+        self.vague = frozenset(" ".join(_norm_words(p)) for p in lexicon["vague_descriptions"])
+        self.multi_signals = _phrase_regex(lexicon["multi_fact_signals"])
+        self.reminders = _phrase_regex(lexicon["reminder_signals"])
+        self.verbs = (frozenset(lexicon["irregular_verbs"]) | _inflect(lexicon["verbs"], base=True)
+                      | _inflect(lexicon["verbs_inflected_only"], base=False))
+
+
+def _inflect(bases: list[str], *, base: bool) -> frozenset[str]:
+    forms: set[str] = set()
+    for verb in bases:
+        if base:
+            forms.add(verb)
+        if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+            forms.update({verb[:-1] + "ies", verb[:-1] + "ied"})
+        elif verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+            forms.update({verb + "es", verb + "ed"})
+        else:
+            forms.update({verb + "s", verb + ("d" if verb.endswith("e") else "ed")})
+    return frozenset(forms)
+
+
+@lru_cache(maxsize=4)
+def _load(folder: Path) -> _Lexicon:
+    return _Lexicon(folder)
+
+
+def _aside(reason: str) -> DirectDecision:
+    return DirectDecision(reason=reason)
+
+
+_NO_TRIGGER = _aside("no_trigger")
+_TOO_LONG = _aside("too_long")
+
+
+class DirectHandler:
+    """`decide(text)` -> DirectDecision. Stateless after construction and safe to share."""
+
+    def __init__(self, settings: Settings | None = None, *, data_dir: Path | None = None):
+        self.settings = settings  # nothing tunable yet; kept for the common stage signature
+        self._lex = _load(Path(data_dir) if data_dir else intents_dir() / "fastpath")
+
+    # --- the decision ------------------------------------------------------------------
+
+    def decide(self, text: str) -> DirectDecision:
+        lex = self._lex
+        if not lex.prefilter.search(text):
+            return _NO_TRIGGER
+        if len(text) > MAX_CHARS:
+            return _TOO_LONG
+        tokens = list(_WORD.finditer(text))
+        words = [_norm(t.group()) for t in tokens]
+        start = self._skip_courtesies(words)
+        match = self._match_prefix(words, start)
+        if match is not None and match.trigger.action == "list":
+            return self._list(text, tokens, words, match)
+
+        lowered = text.lower()
+        reminder = lex.reminders.search(lowered)
+        if reminder:
+            return _aside("reminder")
+        content_span: tuple[int, int] | None = None
+        if match is not None:
+            content_span = self._content_span_after(text, tokens, words, match)
+            if content_span is None:
+                match = None
+        if match is None:
+            match, content_span = self._match_ending(text, tokens, words, start)
+        signal = lex.multi_signals.search(lowered)
+        if signal:
+            return _aside(f"multi_fact_signal:{' '.join(signal.group().lower().split())}")
+        if match is None or content_span is None:
+            return _aside("question" if "?" in text else "no_trigger")
+        if "?" in text:
+            return _aside("question")
+        structure = self._structure(text)
+        if structure:
+            return _aside(structure)
+        content = self._clean(text[content_span[0]:content_span[1]])
+        if match.trigger.action == "store":
+            problem = self._fact_problem(content, match.trigger)
+        else:
+            problem = self._forget_problem(content, match.trigger)
+        if problem:
+            return _aside(problem)
+        return DirectDecision(action=match.trigger.action, content=content,
+                              trigger=self._trigger_label(words, match), score=match.score)
+
+    # --- triggers ----------------------------------------------------------------------
+
+    def _skip_courtesies(self, words: list[str]) -> int:
+        i = 0
+        while True:
+            for n in self._lex.courtesy_lengths:
+                if tuple(words[i:i + n]) in self._lex.courtesies:
+                    i += n
+                    break
+            else:
+                return i
+
+    def _walk(self, root: _Node, words: list[str], indices: range) -> tuple[_Trigger, int] | None:
+        """Longest trigger along `indices`; returns it and how many words it took."""
+        node, best, taken = root, None, 0
+        for i in indices:
+            word = words[i]
+            child = node.children.get(word)
+            if child is None and node.fuzzy and len(word) >= 4 and word not in NOT_TYPOS:
+                hit = process.extractOne(word, node.fuzzy, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+                # An inflection ("remembered", "forgets") is a different word, not a typo.
+                if hit is not None and not word.startswith(hit[0]):
+                    child = node.children[hit[0]]
+            if child is None:
+                break
+            node, taken = child, taken + 1
+            if node.trigger is not None:
+                best = (node.trigger, taken)
+        return best
+
+    def _match_prefix(self, words: list[str], start: int) -> _Match | None:
+        found = self._walk(self._lex.prefix, words, range(start, len(words)))
+        if found is None:
+            return None
+        trigger, taken = found
+        said = " ".join(words[start:start + taken])
+        return _Match(trigger, start, start + taken, fuzz.ratio(said, trigger.phrase))
+
+    def _content_span_after(self, text: str, tokens: list[re.Match[str]], words: list[str],
+                            match: _Match) -> tuple[int, int] | None:
+        """Where the fact or description starts, or None when the phrase is not used as a
+        trigger here ("remember the milk" has no subject after "remember")."""
+        after = tokens[match.end - 1].end()
+        if match.trigger.form != "subject":
+            return after, len(text)
+        if text[after:].lstrip().startswith((":", "-", "\u2013", "\u2014")):
+            return after, len(text)
+        if match.end < len(words) and words[match.end] in self._lex.fact_subjects:
+            return tokens[match.end].start(), len(text)
+        return None
+
+    def _match_ending(self, text: str, tokens: list[re.Match[str]], words: list[str],
+                      start: int) -> tuple[_Match | None, tuple[int, int] | None]:
+        """'My wife's name is Ana, remember that.': a trigger that ends the message after a
+        separator. The fact is what comes before the separator."""
+        end = len(words)
+        tail = text[tokens[-1].end():] if tokens else ""
+        if tail.strip(" .!") or not tokens:
+            return None, None
+        found = self._walk(self._lex.ending, words, range(end - 1, start - 1, -1))
+        if found is None:
+            return None, None
+        trigger, taken = found
+        first = end - taken
+        if first <= start:
+            return None, None
+        gap = text[tokens[first - 1].end():tokens[first].start()]
+        if not _SEPARATOR.search(gap):
+            return None, None
+        said = " ".join(words[first:end])
+        match = _Match(trigger, first, end, fuzz.ratio(said, trigger.phrase))
+        return match, (tokens[start].start(), tokens[first - 1].end())
+
+    def _trigger_label(self, words: list[str], match: _Match) -> str:
+        if match.trigger.form == "subject" and match.end < len(words) \
+                and words[match.end] in self._lex.fact_subjects:
+            return f"{match.trigger.phrase} {words[match.end]}"
+        return match.trigger.phrase
+
+    # --- what follows the trigger ------------------------------------------------------
+
+    def _clean(self, content: str) -> str:
+        """Drop separators, a leading "that", surrounding quotes, trailing punctuation and
+        courtesies; keep the user's wording otherwise."""
+        content = content.strip(_EDGE_PUNCT)
+        content = _LEADING_THAT.sub("", content, count=1) if _LEADING_THAT.match(content) else content
+        previous = None
+        while content != previous:
+            previous = content
+            content = self._lex.trailing_courtesy.sub("", content).strip(_EDGE_PUNCT)
+            if len(content) >= 2 and _QUOTES.get(content[0]) == content[-1]:
+                content = content[1:-1].strip()
+        return content
+
+    def _structure(self, text: str) -> str | None:
+        """Signs of a list of facts in the message's layout."""
+        body = self._lex.trailing_courtesy.sub("", text.strip())
+        if "\n" in body:
+            return "list_structure:newline"
+        if ";" in body:
+            return "list_structure:semicolon"
+        if _BULLETS.search(body):
+            return "list_structure:bullets"
+        if _INLINE_NUMBERING.search(body):
+            return "list_structure:numbering"
+        for m in _SENTENCE_END.finditer(body):
+            if m.group(1).lower() not in _ABBREVIATIONS and not m.group(1).isdigit():
+                return "list_structure:sentences"
+        return None
+
+    def _is_clause(self, words: list[str]) -> bool:
+        """A subject and a verb of its own: "she is a doctor", "my kids love pizza"."""
+        if len(words) >= 2 and words[0] in self._lex.clause_subjects:
+            return True
+        return self._has_verb(words)
+
+    def _has_verb(self, words: list[str]) -> bool:
+        verbs = self._lex.verbs
+        return any(words[i] in verbs and words[i - 1] not in _DETERMINERS for i in range(1, len(words)))
+
+    def _fact_problem(self, content: str, trigger: _Trigger) -> str | None:
+        lex = self._lex
+        words = list(_norm_words(content))
+        if not words:
+            return "no_content"
+        if len(words) > MAX_FACT_WORDS:
+            return "too_long"
+        if trigger.form == "fact_about_user" and not lex.personal.intersection(words):
+            return "not_about_user"
+        if any(tuple(words[:len(o)]) == o for o in lex.recall_openers):
+            return "recall"
+        if not self._is_clause(words):
+            return "not_a_fact"
+        if self._several_clauses(content):
+            return "list_structure:clauses"
+        return None
+
+    def _several_clauses(self, content: str) -> bool:
+        """Clauses joined by commas or "and" that each carry their own subject and verb."""
+        pieces = _CLAUSE_JOIN.split(content)
+        for piece in pieces[1:]:
+            words = list(_norm_words(piece))
+            if words and words[0] not in self._lex.relative_openers and self._is_clause(words):
+                return True
+        return False
+
+    def _forget_problem(self, content: str, trigger: _Trigger) -> str | None:
+        lex = self._lex
+        words = _norm_words(content)
+        if not words:
+            return "no_content"
+        if " ".join(words) in lex.vague or words[0] in ("everything", "all", "anything"):
+            return "vague_description"
+        if len(words) > MAX_FORGET_WORDS:
+            return "too_long"
+        if trigger.form in ("description_about_user", "subject") and not lex.personal.intersection(words):
+            return "not_about_user"
+        if _ITEM_JOIN.search(content):
+            return "list_structure:items"
+        return None
+
+    def _list(self, text: str, tokens: list[re.Match[str]], words: list[str],
+              match: _Match) -> DirectDecision:
+        if "\n" in text.strip() or ";" in text:
+            return _aside("list_structure:newline" if "\n" in text.strip() else "list_structure:semicolon")
+        if any(m.group(1).lower() not in _ABBREVIATIONS for m in _SENTENCE_END.finditer(text.strip())):
+            return _aside("list_structure:sentences")
+        rest = self._clean(text[tokens[match.end - 1].end():])
+        preposition = _TOPIC_PREPOSITION.match(rest)
+        topic = rest[preposition.end():] if preposition else rest
+        topic_words = _norm_words(topic)
+        if " ".join(topic_words) in _NO_TOPIC:
+            if match.trigger.form == "topic_about_user" and match.trigger.phrase.endswith("about"):
+                if not topic_words:
+                    return _aside("no_topic")
+            topic = None
+        else:
+            if rest and not preposition and match.trigger.form == "topic":
+                return _aside("list_query_unclear")
+            if len(topic_words) > MAX_TOPIC_WORDS or self._has_verb(list(topic_words)):
+                return _aside("list_query_complex")
+            if match.trigger.form == "topic_about_user" and not self._lex.personal.intersection(topic_words):
+                return _aside("topic_not_personal")
+        return DirectDecision(action="list", content=topic or None,
+                              trigger=match.trigger.phrase, score=match.score)
+
