@@ -1,0 +1,461 @@
+"""The offline extractor: split a "remember ..." message into facts with rules, no model.
+
+The rules, in order (`split_facts`):
+1. Strip the command from the front of each part: greetings and politeness ("hey", "please",
+   "can you"), a command verb ("remember" and its typos, "save", "note", "keep in mind",
+   "don't forget", ...) and its object ("that", "these", "the following", ":"), and a
+   trailing "thanks".
+2. Split on list structure, unconditionally: newlines, bullets, "1." / "2)" numbering,
+   semicolons and sentence ends.
+3. Split on commas, "and", "also" and "plus" only where BOTH sides are clauses of their own
+   (`is_clause`: a subject pronoun and a word after it, or a finite verb after a noun phrase).
+   So "I like cats and dogs" and "my anniversary is March 14th, 2010" stay whole ("dogs" and
+   "2010" are not clauses), while "I like tacos and I have a dog" becomes two facts.
+
+Type and category (`tag`) come from a small lexicon, not a trained model: there is no labelled
+data for categories, the labels are a handful of topical word lists a reader can check and
+extend, and a lexicon is deterministic and free at import time."""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz import fuzz
+
+from iris.types import MemoryItem
+
+# --- 1. the command ------------------------------------------------------------------
+
+_FILLER = re.compile(
+    r"(?:hey|hi|hello|ok|okay|so|yo|iris|please|pls|plz|kindly|and|also|oh|btw"
+    r"|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to"
+    r"|i'd like you to|go ahead and|make sure (?:you|to))\b[\s,!]*",
+    re.I,
+)
+# Verbs that make a command by themselves ("remember I'm vegan", "don't forget I'm vegan").
+_BARE_VERBS = re.compile(
+    r"(?:keep in mind|bear in mind|don'?t forget|do not forget|never forget|memori[sz]e"
+    r"|make a note(?: of)?|take note(?: of)?|jot down|write down|note down)\b", re.I)
+# Verbs that need an object or a colon to be a command ("save these:", "note that ...").
+_OBJECT_VERBS = re.compile(r"(?:save|store|note|record|add|log|remember)\b", re.I)
+_OBJECT = re.compile(
+    r"(?:(?:these|some|a few|a couple of|the following|the) (?:facts|things|details|notes|stuff)"
+    r"|that|this|these|those|the following|following|some stuff|stuff"
+    r"|about me|for me|for later|down|(?:to|in|into) (?:your )?memory|too|as well|:|-|,)"
+    r"(?=\W|$)[\s:,\-–—]*",
+    re.I,
+)
+_COMMAND_WORDS = ("remember", "memorize", "memorise")
+_TRAILING_COMMAND = re.compile(
+    r"[\s,.;]*(?:(?:please|pls)\s+)?(?:remember|note|save|store|keep in mind|don'?t forget)"
+    r"(?:\s+(?:that|this|these|it|them))?(?:\s+(?:for me|please))?[\s.!]*$", re.I)
+_THANKS = re.compile(
+    r"[\s,.;!-]*(?:(?:thanks|thank you|thx|ty|cheers)(?: (?:so much|a lot|very much))?"
+    r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
+_CONNECTOR = re.compile(
+    r"^(?:and also|and then|and|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
+    r"|lastly|finally|last but not least|as well as)\b[\s,:]*", re.I)
+
+
+def _fuzzy_command_word(text: str) -> int:
+    """Length of a leading typo of "remember"/"memorize" ("remeber", "rmember", "remembr"),
+    or 0. Typos get a looser check than the exact verbs because they start most messages."""
+    match = re.match(r"[a-z]+", text, re.I)
+    if not match or len(match.group()) < 5:
+        return 0
+    word = match.group().lower()
+    best = max(fuzz.ratio(word, target) for target in _COMMAND_WORDS)
+    return match.end() if best >= 80 else 0
+
+
+def strip_command(text: str) -> str:
+    """The text without a leading "remember that"-style command (or a trailing one).
+    Text without a command comes back unchanged, apart from outer whitespace."""
+    text = text.strip()
+    rest = text
+    while True:  # leading filler words, any number of them
+        match = _FILLER.match(rest)
+        if not match or not match.group():
+            break
+        rest = rest[match.end():]
+    verb = _BARE_VERBS.match(rest)
+    fuzzy = 0 if verb else _fuzzy_command_word(rest)
+    if verb or fuzzy:
+        rest = rest[verb.end() if verb else fuzzy:]
+        rest = _strip_objects(rest, required=False)
+    else:
+        verb = _OBJECT_VERBS.match(rest)
+        if not verb:
+            return _strip_trailing(text)
+        after = rest[verb.end():]
+        stripped = _strip_objects(after, required=True)
+        if stripped is None:
+            return _strip_trailing(text)
+        rest = stripped
+    return _strip_trailing(rest.strip())
+
+
+def _strip_objects(rest: str, *, required: bool) -> str | None:
+    found = False
+    while True:
+        candidate = rest.lstrip()
+        match = _OBJECT.match(candidate)
+        if not match or not match.group():
+            break
+        rest, found = candidate[match.end():], True
+    if required and not found:
+        return None
+    return rest.lstrip(" \t:,-–—")
+
+
+def _strip_trailing(text: str) -> str:
+    for pattern in (_THANKS, _TRAILING_COMMAND, _THANKS):
+        match = pattern.search(text)
+        if match and match.start() > 0:
+            text = text[: match.start()]
+    return text.strip()
+
+
+# --- 2. list structure ---------------------------------------------------------------
+
+_BULLET = re.compile(r"^\s*(?:[-*•·▪◦–—>]+\s*|\(?\d{1,2}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)",
+                     re.I)
+_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+")
+_INLINE_BULLET = re.compile(r"(?:^|\s+)[•·▪◦]\s+")
+# "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
+_HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
+                           r"|details|info|information)\b", re.I)
+# A sentence ends at . ! ? followed by space, unless the word before is an abbreviation
+# or an initial ("Dr. Smith", "St. Louis", "J. R. R. Tolkien").
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+_ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "etc", "e.g", "i.e", "no",
+                  "mt", "ft", "prof", "approx", "a.m", "p.m", "u.s", "inc", "ltd", "co", "ave"}
+
+
+def _split_structure(text: str) -> list[tuple[str, bool]]:
+    """(part, listed) pairs. `listed` parts came from an explicit list (several lines,
+    bullets or numbers): the user already put one fact per item, so they are not split
+    further on commas and "and"."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [line for line in lines if not _is_header(line)]
+    items: list[str] = []
+    for line in lines:
+        numbered = _split_inline_numbering(line)
+        if len(numbered) > 1:
+            items.extend(numbered)
+            continue
+        bulleted = [p for p in _INLINE_BULLET.split(line) if p.strip()]
+        if len(bulleted) > 1:
+            items.extend(bulleted)
+            continue
+        items.append(_BULLET.sub("", line, count=1))
+    listed = len(items) > 1
+    parts: list[tuple[str, bool]] = []
+    for item in items:
+        for clause in item.split(";"):
+            parts.extend((sentence, listed) for sentence in _split_sentences(clause))
+    return [(p.strip(), listed) for p, listed in parts if p.strip()]
+
+
+def _is_header(line: str) -> bool:
+    body = line.rstrip()
+    if not body.endswith(":"):
+        return False
+    body = strip_command(body.rstrip(":"))
+    return not body or (bool(_HEADER_WORDS.search(body)) and not is_clause(body))
+
+
+def _split_inline_numbering(line: str) -> list[str]:
+    """Split "1. a 2. b 3. c" on one line, only when the numbers count up from 1 or 2, so a
+    number inside a fact ("I have 2. cats" or "born in 1990.") is left alone."""
+    marks = list(_INLINE_NUMBER.finditer(line))
+    expected, chosen = None, []
+    for mark in marks:
+        number = int(mark.group(1))
+        if expected is None and number in (1, 2):
+            expected, chosen = number + 1, [mark]
+        elif expected is not None and number == expected:
+            expected += 1
+            chosen.append(mark)
+    if len(chosen) < 2:
+        return [line]
+    pieces = [line[: chosen[0].start()]]
+    for mark, following in zip(chosen, [*chosen[1:], None]):
+        pieces.append(line[mark.end(): following.start() if following else len(line)])
+    return [p.strip() for p in pieces if p.strip()]
+
+
+def _split_sentences(text: str) -> list[str]:
+    pieces, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        before = text[start: match.start()].rstrip(".!?")
+        last_word = before.split()[-1].lower() if before.split() else ""
+        if last_word in _ABBREVIATIONS or re.fullmatch(r"[A-Z]", before.split()[-1] if before.split() else ""):
+            continue
+        pieces.append(text[start: match.start()])
+        start = match.end()
+    pieces.append(text[start:])
+    return pieces
+
+
+# --- 3. commas, "and", "also", "plus" -----------------------------------------------
+
+# Subject pronouns that make a clause wherever they sit ("when i grow up i want ..."), and
+# weaker ones that only count at the start ("it is red", not "i like it").
+_SUBJECTS = {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we've", "we'd",
+             "he", "she", "they", "he's", "she's", "they're", "they've", "weve", "theyre"}
+_START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "this", "that's"}
+_RELATIVE = {"that", "which", "who", "whom", "whose"}
+_DETERMINERS = {"my", "our", "his", "her", "their", "the", "a", "an", "this", "that"}
+_VERB_BASES = """
+like love hate prefer enjoy live work play want need own drive make take go get say eat drink
+keep read run teach mean sit stand look feel seem help know think call visit come give hold
+cost start end last include sing write spend use watch wear buy sell cook bake collect study
+travel walk swim ride fly speak listen grow raise coach manage lead fix build paint draw
+dance attend volunteer plan hope dream try miss worry believe care stay move leave join rescue
+suffer struggle fear own rent share support follow remind cause allow suffer sleep wake
+""".split()
+_IRREGULAR = set("""
+is are was were am 's 're be isn't aren't wasn't weren't has have had hasn't haven't hadn't
+do does did don't doesn't didn't can can't cannot could couldn't will won't would wouldn't
+shall should shouldn't may might must 'll 'd 've goes does has
+went got made took came gave knew thought said felt kept left lost met paid ran sat saw sold
+sent spent stood taught told understood won wrote bought brought built caught drove ate fell
+fought found grew heard held hurt led lent meant put read rode rose shot sang slept spoke
+swam threw wore flew drew began became forgot
+""".split())
+
+
+def _inflections(base: str) -> set[str]:
+    third = base + ("es" if base.endswith(("s", "sh", "ch", "x", "o")) else "s")
+    if base.endswith("y") and base[-2] not in "aeiou":
+        third = base[:-1] + "ies"
+    past = base + ("d" if base.endswith("e") else "ed")
+    if base.endswith("y") and base[-2] not in "aeiou":
+        past = base[:-1] + "ied"
+    return {third, past}
+
+
+_FINITE_VERBS = _IRREGULAR | {form for base in _VERB_BASES for form in _inflections(base)}
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
+# Split points: a comma (optionally followed by a connector), or a bare connector word.
+_DELIMITER = re.compile(
+    r"(\s*,\s*(?:(?:and also|and then|and|also|plus|but also)\s+)?"
+    r"|\s+(?:and also|and then|and|plus)\s+"
+    # "also" right after a pronoun is an adverb ("i also like"), not a join
+    r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)\s+also\s+)", re.I)
+
+
+def is_clause(text: str, *, reach: int = 5) -> bool:
+    """Could `text` stand alone as a statement? True for "I prefer window seats",
+    "coffee is my drink", "when i grow up i want to fly"; False for "dogs", "2010",
+    "blue eyes", "my mom", "is seven" (no subject), "playing video games" (no finite verb),
+    "red hair that comes to my waist" (the only verb is in a relative clause).
+    `reach`: how many words of subject may come before the verb."""
+    words = [w.lower() for w in _WORD.findall(_CONNECTOR.sub("", text.strip()))]
+    if len(words) < 2:
+        return False
+    if _compound(words, 0):
+        return False
+    if words[0] in _SUBJECTS or words[0] in _START_SUBJECTS:
+        return True
+    for index, word in enumerate(words[:max(8, reach + 1)]):
+        after_relative = words[index - 1] in _RELATIVE
+        if (word in _SUBJECTS and index + 1 < len(words) and not after_relative
+                and not _compound(words, index)):
+            return True
+        if index == 0 or index > reach or after_relative:
+            continue  # a subject noun phrase is short; a verb much later belongs elsewhere
+        # A finite verb after at least one word of noun phrase: "coffee is", "my dad taught".
+        if word in _FINITE_VERBS:
+            return True
+        if index == 1 and word.endswith("'s"):  # "anna's a nurse"
+            return True
+        # "my grandfather served", "the store closed": a past tense after a short noun phrase.
+        if index in (2, 3) and word.endswith("ed") and words[0] in _DETERMINERS:
+            return True
+    return False
+
+
+def _compound(words: list[str], index: int) -> bool:
+    """"i are ..." is the tail of a compound subject ("my wife and i are ..."), not a clause."""
+    return words[index] == "i" and index + 1 < len(words) and words[index + 1] in {"are", "were"}
+
+
+def _split_clauses(text: str) -> list[str]:
+    pieces = _DELIMITER.split(text)
+    chunks, delimiters = pieces[0::2], pieces[1::2]
+    facts = [chunks[0]]
+    for index in range(1, len(chunks)):
+        # Judge the right side as the run of this chunk and the following ones that are not
+        # clauses by themselves, so "my daughter, Emma, is seven" counts as one clause.
+        end = index + 1
+        while end < len(chunks) and (not is_clause(chunks[end]) or _continues_subject(
+                chunks[index:end], delimiters[end - 1], chunks[end])):
+            end += 1
+        run = chunks[index] + "".join(
+            d + c for d, c in zip(delimiters[index:end - 1], chunks[index + 1:end]))
+        # The fact so far already starts at a split point, so its verb may come late
+        # ("my favorite type of music to sing is folk").
+        if run.strip() and is_clause(run) and is_clause(facts[-1], reach=30):
+            facts.append(chunks[index])
+        else:
+            facts[-1] = facts[-1] + delimiters[index - 1] + chunks[index]
+    return facts
+
+
+def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
+    """ "my mom" + " and " + "dad are teachers": the run so far is a bare noun phrase and the
+    chunk finishes its compound subject (one or two words, then a verb), so they belong
+    together."""
+    words = [w.lower() for w in _WORD.findall(chunk)]
+    return (delimiter.strip().lower() == "and" and not is_clause(" ".join(run))
+            and len(words) > 1 and words[0] not in _SUBJECTS | _START_SUBJECTS
+            and any(w in _FINITE_VERBS for w in words[1:3]))
+
+
+# --- the whole thing -----------------------------------------------------------------
+
+
+def clean_fact(text: str) -> str:
+    text = text.strip()
+    while True:
+        stripped = _CONNECTOR.sub("", text).strip()
+        if stripped == text:
+            break
+        text = stripped
+    text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—")
+    if re.match(r"i(?=[\s'’])", text):  # the pronoun, typed lower case
+        text = "I" + text[1:]
+    return text
+
+
+def split_facts(text: str) -> list[str]:
+    """The facts in a "remember ..." message, in order, as the user wrote them."""
+    facts: list[str] = []
+    for part, listed in _split_structure(strip_command(text)):
+        part = strip_command(clean_fact(part))
+        for fact in [part] if listed else _split_clauses(part):
+            fact = clean_fact(strip_command(clean_fact(fact)))
+            if fact and re.search(r"\w", fact):
+                facts.append(fact)
+    return facts
+
+
+# --- type and category ---------------------------------------------------------------
+
+_MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october"
+           r"|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)")
+_RELATIONS = (r"(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|mom|mother|mum"
+              r"|dad|father|parents?|sisters?|brothers?|siblings?|sons?|daughters?|kids?"
+              r"|children|child|babies|baby|grand\w+|aunts?|uncles?|cousins?|nieces?|nephews?"
+              r"|friends?|best friend|boss|co-?workers?|colleagues?|roommates?|neighbou?rs?"
+              r"|family|in-laws?|twins?)")
+
+# Checked in order; the first that matches gives the type.
+_TYPE_RULES: list[tuple[str, re.Pattern[str]]] = [
+    ("goal", re.compile(
+        r"\b(?:want(?:s)? to|wanna|plan(?:ning)? to|hop(?:e|ing) to|dream(?:s|ing)? (?:of|to|is)"
+        r"|my (?:dream|goal|ambition)|goals?\b|aim(?:ing)? to|aspir\w+|would (?:like|love) to"
+        r"|someday|one day|trying to|saving (?:up )?for|working towards?|when i grow up"
+        r"|wish to|intend to|going to (?:learn|start|become|be|run|get)|bucket list)", re.I)),
+    ("decision", re.compile(
+        r"\b(?:decided|i(?:'ve| have)? chosen|chose to|from now on|no longer|i quit|quitting"
+        r"|switch(?:ed|ing)? to|i will (?:stop|start|never)|i'll (?:stop|start|never)"
+        r"|made up my mind|resolved to|committed to|gave up|giving up)\b", re.I)),
+    ("preference", re.compile(
+        r"\b(?:like|likes|liked|love|loves|loved|enjoy|enjoys|prefer|prefers|preferred"
+        r"|hate|hates|dislike|dislikes|can'?t stand|cannot stand|favou?rite|fan of|adore"
+        r"|despise|detest|rather|passion|obsessed with|into|fond of|crazy about|not a fan"
+        r"|my go-to)\b", re.I)),
+    ("event", re.compile(
+        rf"\b(?:anniversary|birthday|wedding|graduat\w+|funeral|yesterday|tomorrow|tonight"
+        rf"|last (?:week|month|year|night|summer|winter)|next (?:week|month|year|summer)"
+        rf"|recently|got (?:married|engaged|divorced|promoted|fired|hired)|just (?:moved|got|had)"
+        rf"|was (?:born|fired|hired|promoted)|{_MONTHS} \d{{1,2}}(?:st|nd|rd|th)?"
+        rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTHS}|in (?:19|20)\d\d)\b", re.I)),
+    ("relationship", re.compile(
+        rf"\b(?:(?:my|our) {_RELATIONS}|married|divorced|engaged|single|dating"
+        rf"|i have (?:a|an|one|two|three|four|five|\d+) \w* ?{_RELATIONS})\b", re.I)),
+    ("pattern", re.compile(
+        r"\b(?:always|usually|often|every (?:day|morning|night|evening|week|weekend|year|month"
+        r"|summer|winter|sunday|monday|tuesday|wednesday|thursday|friday|saturday)|daily"
+        r"|weekly|nightly|each (?:day|morning|week)|tend to|habit|routinely|most days"
+        r"|on weekends|regularly|never|twice a|once a|times a)\b", re.I)),
+]
+
+# Category -> words. The category with the most hits wins; ties go to the earlier one.
+_CATEGORY_WORDS: dict[str, str] = {
+    "health": r"allerg\w*|asthma|diabet\w*|doctor|medication\w*|medicine|surgery|sick|ill"
+              r"|illness|disease|cancer|blood|pain|injur\w*|therap\w*|hospital|pregnan\w*"
+              r"|disab\w*|blind|deaf|depress\w*|anxiety|anxious|transplant|heart|diet"
+              r"|gluten|lactose|intoleran\w*|vegan|vegetarian|sober|alcohol|smok\w*"
+              r"|weight|overweight|exercise|workout|gym|fitness|healthy|health|migraines?"
+              r"|sleep|insomnia|broken|condition|symptoms?|glasses|contacts",
+    "food": r"food|foods|eat|eats|eating|ate|cook\w*|bak\w*|cookies?|burgers?|cheeseburgers?"
+            r"|hamburgers?|pizza|tacos?|sushi|pasta|shellfish|seafood|fish|chicken|meat|beef"
+            r"|pork|steak|chocolate|candy|sweets?|dessert|cake|ice cream|coffee|tea|wine|beer"
+            r"|drinks?|drinking|beverage|restaurants?|cuisine|dinner|lunch|breakfast|snacks?"
+            r"|fruit|vegetables?|spicy|salad|bread|cheese|hummus|donuts?|fries|soda|juice"
+            r"|vegan|vegetarian|recipes?|chef|kitchen|peanuts?|nuts|dairy|eggs?|milk|spaghetti",
+    "travel": r"travel\w*|trips?|flights?|fly|flying|airports?|airlines?|window seats?"
+              r"|aisle seats?|seats?|vacations?|holidays?|hotels?|passport|abroad|visit\w*"
+              r"|tour\w*|cruise|backpack\w*|road trips?|disney\s?\w*|countries|world",
+    "pets": r"pets?|dogs?|cats?|pupp(?:y|ies)|kittens?|hamsters?|rabbits?|bunn(?:y|ies)"
+            r"|horses?|parrots?|birds?|goldfish|turtles?|snakes?|lizards?|ferrets?"
+            r"|german shepherd|labrador|poodle|retriever|vet",
+    "family": r"wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|mom|mother|mum"
+              r"|dad|father|parents?|sisters?|brothers?|siblings?|sons?|daughters?|kids?"
+              r"|children|child|baby|babies|grand\w+|aunts?|uncles?|cousins?|nieces?"
+              r"|nephews?|family|married|divorced|anniversary|wedding|in-laws?|twins?"
+              r"|relatives?",
+    "work": r"work\w*|jobs?|career|company|boss|office|employ\w*|colleagues?|co-?workers?"
+            r"|manager|business|clients?|salary|hired|fired|retired|profession\w*|nurse"
+            r"|teacher|engineer|developer|programmer|lawyer|doctor|accountant|shift"
+            r"|occupation|startup|intern\w*|promot\w*|volunteer\w*|postal|industry",
+    "education": r"school|college|university|degree|stud\w*|class(?:es)?|major\w*|graduat\w*"
+                 r"|students?|teachers?|exams?|courses?|phd|masters?|homework|learn\w*"
+                 r"|languages?|spanish|french|german|chinese|english|yale|harvard|tutor\w*",
+    "hobbies": r"hobb(?:y|ies)|play\w*|guitar|piano|violin|drums|instruments?|music\w*"
+               r"|sing\w*|danc\w*|paint\w*|draw\w*|read\w*|books?|novels?|writ\w*|knit\w*"
+               r"|sew\w*|garden\w*|hik\w*|camp\w*|fish\w*|hunt\w*|climb\w*|ski\w*|surf\w*"
+               r"|swim\w*|run\w*|marathons?|cycl\w*|bik\w*|sports?|football|soccer|basketball"
+               r"|baseball|hockey|tennis|golf|yoga|games?|gaming|video games|movies?|films?"
+               r"|tv|shows?|series|anime|photograph\w*|collect\w*|chess|puzzles?|crafts?"
+               r"|concerts?|bands?|festival\w*|documentar\w*|podcasts?|netflix|streaming",
+    "location": r"live|lives|living|lived|moved|move|from|grew up|born in|hometown|city"
+                r"|town|country|state|apartment|house|home|neighbou?rhood|address|street"
+                r"|downtown|suburbs?|farm|rural",
+    "finance": r"money|salary|income|debt|loans?|mortgage|savings?|save|saving|invest\w*"
+               r"|stocks?|crypto\w*|bitcoin|budget|bank\w*|rent|bills?|credit|taxes|wealthy"
+               r"|rich|poor|afford|expensive|cheap|pay|paid|finance\w*|retirement",
+    "appearance": r"hair|eyes|tall|short|height|tattoos?|piercings?|beard|skin|wear\w*"
+                  r"|clothes|dress\w*|jeans|shoes|style",
+}
+_CATEGORY_PATTERNS = {name: re.compile(rf"\b(?:{words})\b", re.I)
+                      for name, words in _CATEGORY_WORDS.items()}
+
+
+def memory_type(content: str) -> str:
+    for name, pattern in _TYPE_RULES:
+        if pattern.search(content):
+            return name
+    return "fact"
+
+
+def category(content: str) -> str:
+    scores = {name: len(p.findall(content)) for name, p in _CATEGORY_PATTERNS.items()}
+    best = max(scores.values())
+    if best == 0:
+        return "personal"
+    return next(name for name, score in scores.items() if score == best)
+
+
+def tag(content: str) -> MemoryItem:
+    """One fact as a MemoryItem with a type and category from the lexicon above.
+    Raises pydantic's ValidationError when `content` cannot be a memory (empty, too long)."""
+    return MemoryItem(content=content, type=memory_type(content), category=category(content))
+
+
+def extract_offline(text: str) -> list[MemoryItem]:
+    return [tag(fact) for fact in split_facts(text)]
