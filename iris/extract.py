@@ -1,0 +1,209 @@
+"""Fact extraction: a message in, `store_memory` tool calls out (`iris.types.Extraction`).
+
+With a language model configured, one request asks for every fact in ONE `store_memory`
+call (prompt: iris/prompts/extract_v1.md). The reply is parsed leniently: tool calls, the
+legacy single-item form, JSON in the text when the model does not use tools, and JSON with
+minor damage (json-repair). Invalid items become failures with a reason; valid ones are
+regrouped into calls of at most 25 items, so 30 facts make two calls and none is lost.
+
+Any LLM fault (unreachable, timeout, rate limit, an unusable reply) falls back to the
+offline extractor (iris/offline_extract.py) and the fault is kept in `Extraction.error`.
+"The model found no facts" is a value: an Extraction with no tool calls and source "llm".
+
+`build_messages` and `parse_reply` are pure, so both are tested without any network."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import json_repair
+
+from iris.errors import InputError, LLMError, LLMResponseError
+from iris.llm import LLMClient, LLMResponse, make_llm
+from iris.offline_extract import category, memory_type, split_facts, tag
+from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
+
+__all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
+           "tag", "to_tool_calls"]
+
+PROMPT_VERSION = "extract_v1"
+STORE_TOOL = "store_memory"
+
+
+@lru_cache(maxsize=None)
+def system_prompt(version: str = PROMPT_VERSION) -> str:
+    return (resources.files("iris") / "prompts" / f"{version}.md").read_text(encoding="utf-8")
+
+
+def build_messages(text: str, *, version: str = PROMPT_VERSION) -> list[dict]:
+    return [{"role": "system", "content": system_prompt(version)},
+            {"role": "user", "content": text}]
+
+
+def _store_memory_schema() -> dict:
+    from iris.tools.schemas import store_memory_schema
+
+    return store_memory_schema()
+
+
+# --- parsing ---------------------------------------------------------------------------
+
+
+def parse_reply(response: LLMResponse) -> tuple[list[object], str]:
+    """The raw memory items in a model reply, in order, and the raw output they came from.
+
+    Raises LLMResponseError when the reply holds neither a usable `store_memory` call nor
+    JSON (prose only, or arguments too damaged to repair). No tool call and no text, or
+    `{"memories": []}`, means the model found no facts: ([], raw)."""
+    calls = [(call, raw) for call, raw in _calls_with_raw(response) if call.name == STORE_TOOL]
+    if calls:
+        items: list[object] = []
+        for call, raw in calls:
+            payload = call.arguments if call.arguments else _load_json(raw)
+            if payload is None:
+                raise LLMResponseError(f"store_memory arguments are not JSON: {raw[:200]!r}",
+                                       model=response.model, raw=raw)
+            items.extend(_items_of(payload, raw, response.model))
+        return items, "\n".join(raw for _, raw in calls)
+    if response.tool_calls:  # another tool: the model decided there is nothing to store
+        return [], json.dumps([c.model_dump() for c in response.tool_calls])
+    content = (response.content or "").strip()
+    if not content:
+        return [], ""
+    payload = _load_json(content)
+    if payload is None:
+        raise LLMResponseError(f"model replied without a tool call or JSON: {content[:200]!r}",
+                               model=response.model, raw=content)
+    return _items_of(payload, content, response.model), content
+
+
+def _calls_with_raw(response: LLMResponse) -> list[tuple[ToolCall, str]]:
+    raws = list(response.raw_arguments) + [""] * (len(response.tool_calls) - len(response.raw_arguments))
+    return [(call, raw or json.dumps(call.arguments)) for call, raw in zip(response.tool_calls, raws)]
+
+
+def _load_json(text: str) -> Any:
+    """Parse JSON, repairing minor damage (truncation, trailing commas, code fences, prose
+    around it). None when there is no JSON object or array to be found."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        value = json_repair.loads(text)
+    return value if isinstance(value, (dict, list)) else None
+
+
+def _items_of(payload: Any, raw: str, model: str) -> list[object]:
+    if isinstance(payload, list):
+        # A bare list of items, or several argument objects in a list.
+        if payload and all(isinstance(p, dict) and "memories" in p for p in payload):
+            return [item for p in payload for item in _items_of(p, raw, model)]
+        return list(payload)
+    for key in ("memories", "facts"):
+        if key in payload:
+            memories = payload[key]
+            if memories is None:
+                return []
+            return memories if isinstance(memories, list) else [memories]
+    if "content" in payload:  # the legacy single-item form
+        return [payload]
+    if not payload:
+        return []
+    raise LLMResponseError(f"reply has neither 'memories' nor 'content': {raw[:200]!r}",
+                           model=model, raw=raw)
+
+
+def _fill_tags(raw_item: object) -> object:
+    """Give an item without type or category the lexicon's guess instead of "fact"/"general"."""
+    if isinstance(raw_item, str):
+        raw_item = {"content": raw_item}
+    if not isinstance(raw_item, dict) or not isinstance(raw_item.get("content"), str):
+        return raw_item
+    item = dict(raw_item)
+    if not item.get("type"):
+        item["type"] = memory_type(item["content"])
+    if not item.get("category"):
+        item["category"] = category(item["content"])
+    return item
+
+
+def validate_items(raw_items: list[object]) -> tuple[list[MemoryItem], list[ItemFailure]]:
+    """Valid items and failures (index = position among all items the model sent)."""
+    valid: list[MemoryItem] = []
+    failures: list[ItemFailure] = []
+    for start in range(0, len(raw_items), MAX_ITEMS):
+        chunk = [_fill_tags(item) for item in raw_items[start:start + MAX_ITEMS]]
+        items, chunk_failures = normalise_store_args(chunk)
+        valid.extend(items)
+        failures.extend(f.model_copy(update={"index": f.index + start}) for f in chunk_failures)
+    return valid, failures
+
+
+def to_tool_calls(items: list[MemoryItem]) -> list[ToolCall]:
+    """`store_memory` calls of at most 25 items each, in order."""
+    calls = []
+    for start in range(0, len(items), MAX_ITEMS):
+        memories = []
+        for item in items[start:start + MAX_ITEMS]:
+            memory: dict[str, Any] = {"content": item.content, "type": item.type,
+                                      "category": item.category}
+            if item.metadata:
+                memory["metadata"] = item.metadata
+            memories.append(memory)
+        calls.append(ToolCall(name=STORE_TOOL, arguments={"memories": memories}))
+    return calls
+
+
+# --- the stage -------------------------------------------------------------------------
+
+
+class FactExtractor:
+    """`extract(text)`: with an LLM, one request; without one, or when it fails, the rules."""
+
+    def __init__(self, settings: Any, llm: LLMClient | None = None):
+        self.settings = settings
+        self.llm = llm if llm is not None else make_llm(settings)
+
+    def extract(self, text: str) -> Extraction:
+        if self.llm is None:
+            return self.extract_offline(text)
+        raw: str | None = None
+        try:
+            response = self._ask(text)
+            raw = _raw_output(response)
+            raw_items, raw = parse_reply(response)
+            items, failures = validate_items(raw_items)
+        except (LLMError, InputError) as exc:
+            raw = getattr(exc, "raw", None) or raw
+            return self.extract_offline(text, error=f"{type(exc).__name__}: {exc}", raw=raw)
+        return Extraction(source="llm", tool_calls=to_tool_calls(items), failures=failures, raw=raw)
+
+    def _ask(self, text: str) -> LLMResponse:
+        assert self.llm is not None
+        messages = build_messages(text)
+        try:
+            return self.llm.complete(messages, tools=[_store_memory_schema()], tool_choice="auto")
+        except LLMResponseError:
+            # The provider refused the request (e.g. a model without tool support): ask once
+            # more for plain JSON, which the prompt already describes.
+            return self.llm.complete(messages, json_mode=True)
+
+    @staticmethod
+    def extract_offline(text: str, *, error: str | None = None, raw: str | None = None) -> Extraction:
+        items, failures = [], []
+        for index, fact in enumerate(split_facts(text)):
+            try:
+                items.append(tag(fact))
+            except ValueError as exc:  # pydantic's ValidationError: e.g. a 3000-char "fact"
+                reason = exc.errors()[0]["msg"] if hasattr(exc, "errors") else str(exc)
+                failures.append(ItemFailure(index=index, reason=reason, content=fact[:200]))
+        return Extraction(source="offline", tool_calls=to_tool_calls(items), failures=failures,
+                          error=error, raw=raw)
+
+
+def _raw_output(response: LLMResponse) -> str:
+    if response.tool_calls:
+        return "\n".join(response.raw_arguments) or json.dumps([c.model_dump() for c in response.tool_calls])
+    return response.content or ""
