@@ -46,17 +46,21 @@ MAX_TOPIC_WORDS = 6
 NOT_TYPOS = frozenset({"forgot", "forgotten", "forged", "remind", "reminds", "reminded",
                        "member", "members", "memo", "memos", "memoir", "nothing"})
 
-_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
+# Words of the original text (for positions) and of its normalised form (lower case,
+# apostrophes dropped, so "Don't" is "dont"); both give the same words in the same order.
+_WORD = re.compile(r"\w+(?:['\u2019]+\w+)*")
+_NORM_WORD = re.compile(r"\w+")
 _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "`": "`", "\u00ab": "\u00bb"}
 _EDGE_PUNCT = " \t\r\n:;,.!?\u2026-\u2013\u2014"
 _LEADING_THAT = re.compile(r"that\s+", re.IGNORECASE)
 _SEPARATOR = re.compile(r"[,.;:!(\-\u2013\u2014]")
-_BULLETS = re.compile(r"(?:^|\n)\s*(?:[-*\u2022\u00b7>]|\d{1,2}[.)]|\(\d{1,2}\)|[a-z][.)])\s", re.IGNORECASE)
-_INLINE_NUMBERING = re.compile(r"(?:^|[\s:])(?:\(\d{1,2}\)|\d{1,2}\))\s|(?:^|[\s:])\d{1,2}\.\s+\S.*\s\d{1,2}\.\s")
-_SENTENCE_END = re.compile(r"(\w+)[.!?]+[\"')\u201d]*\s+(?=\S)")
-_CLAUSE_JOIN = re.compile(r",|\band\b|\bbut\b|\bplus\b|\balso\b|&|\bthen\b|\bwhile\b|\bwhereas\b|\bor\b",
-                          re.IGNORECASE)
-_ITEM_JOIN = re.compile(r",|\band\b|\bor\b|&|\bplus\b", re.IGNORECASE)
+_INLINE_BULLETS = re.compile(r"[\u2022\u00b7\u25aa\u2023\u25e6]|\s[-*+]\s.*\s[-*+]\s")
+_BULLET = re.compile(r"\s*(?:[-*+\u2022\u00b7>]|\d{1,2}[.)]|\(\d{1,2}\)|[a-zA-Z][.)])\s")
+_NUMBERING = re.compile(r"\(\d{1,2}\)|\b\d{1,2}\)\s|\b\d{1,2}\.\s\D*\b\d{1,2}\.\s")
+_SENTENCE_END = re.compile(r"[.!?]+[\"')\u201d]*\s+(?=\S)")
+# On lower-cased text.
+_CLAUSE_JOIN = re.compile(r",|&|\s[-\u2013\u2014]\s|\b(?:and|but|plus|also|then|while|whereas|or)\b")
+_ITEM_JOIN = re.compile(r",|&|\b(?:and|or|plus)\b")
 _TOPIC_PREPOSITION = re.compile(
     r"(?:about|on|regarding|concerning|related to|of|for|from|in)\b\s*", re.IGNORECASE)
 _ABBREVIATIONS = frozenset({"dr", "mr", "mrs", "ms", "st", "jr", "sr", "vs", "etc", "eg", "ie", "e.g",
@@ -69,26 +73,19 @@ _NO_TOPIC = frozenset({"", "me", "myself", "us", "me so far", "so far", "me plea
                        "you", "everything", "all", "anything", "yet"})
 
 
-def _norm(word: str) -> str:
-    return word.lower().replace("'", "").replace("\u2019", "")
+def _normalise(text: str) -> str:
+    return text.lower().replace("'", "").replace("\u2019", "")
 
 
 def _norm_words(phrase: str) -> tuple[str, ...]:
-    return tuple(_norm(m.group()) for m in _WORD.finditer(phrase))
+    return tuple(_NORM_WORD.findall(_normalise(phrase)))
 
 
 def _phrase_regex(phrases: list[str]) -> re.Pattern[str]:
-    """One regex for phrases given in normalised form ("dont forget to"): word boundaries,
-    any run of spaces or punctuation between words, apostrophes optional."""
-    def one(phrase: str) -> str:
-        words = phrase.split()
-        parts = []
-        for w in words:
-            # "dont" must also match "don't" and "don’t".
-            parts.append("['\u2019]?".join(re.escape(c) for c in w) if len(w) <= 6 else re.escape(w))
-        return r"\b" + r"[\s,]+".join(parts) + r"\b"
-    longest_first = sorted(set(phrases), key=len, reverse=True)
-    return re.compile("|".join(f"({one(p)})" for p in longest_first), re.IGNORECASE)
+    """One regex that finds any of `phrases` in normalised text. Plain literals, no
+    IGNORECASE: Python's re is several times faster on them."""
+    longest_first = sorted({" ".join(_norm_words(p)) for p in phrases}, key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, longest_first)) + r")\b")
 
 
 @dataclass(frozen=True)
@@ -154,17 +151,16 @@ class _Lexicon:
                     else:
                         _insert(self.prefix, words, trigger)
 
-        self.prefilter = re.compile("|".join(map(re.escape, lexicon["prefilter_stems"])), re.IGNORECASE)
+        self.prefilter = re.compile("|".join(map(re.escape, lexicon["prefilter_stems"])))
         self.courtesies = {_norm_words(p) for p in lexicon["courtesies"]}
         self.courtesy_lengths = sorted({len(p) for p in self.courtesies}, reverse=True)
-        self.trailing_courtesy = re.compile(
-            r"[\s,.!-]*\b(?:" + "|".join(re.escape(p) for p in lexicon["trailing_courtesies"])
-            + r")[\s.!]*$", re.IGNORECASE)
+        self.trailing_courtesies = tuple(" ".join(_norm_words(p)) for p in lexicon["trailing_courtesies"])
         self.fact_subjects = frozenset(lexicon["fact_subjects"])
         self.personal = frozenset(lexicon["personal_words"])
         self.clause_subjects = frozenset(lexicon["clause_subjects"])
         self.relative_openers = frozenset(lexicon["relative_openers"])
-        self.recall_openers = {_norm_words(p) for p in lexicon["recall_openers"]}
+        self.recall_openers = frozenset(_norm_words(p) for p in lexicon["recall_openers"])
+        self.recall_lengths = sorted({len(p) for p in self.recall_openers})
         self.vague = frozenset(" ".join(_norm_words(p)) for p in lexicon["vague_descriptions"])
         self.multi_signals = _phrase_regex(lexicon["multi_fact_signals"])
         self.reminders = _phrase_regex(lexicon["reminder_signals"])
@@ -210,39 +206,39 @@ class DirectHandler:
 
     def decide(self, text: str) -> DirectDecision:
         lex = self._lex
-        if not lex.prefilter.search(text):
+        lowered = text.lower()
+        if not lex.prefilter.search(lowered):
             return _NO_TRIGGER
         if len(text) > MAX_CHARS:
             return _TOO_LONG
-        tokens = list(_WORD.finditer(text))
-        words = [_norm(t.group()) for t in tokens]
+        norm = lowered.replace("'", "").replace("\u2019", "")
+        words = _NORM_WORD.findall(norm)
         start = self._skip_courtesies(words)
         match = self._match_prefix(words, start)
         if match is not None and match.trigger.action == "list":
-            return self._list(text, tokens, words, match)
-
-        lowered = text.lower()
-        reminder = lex.reminders.search(lowered)
-        if reminder:
+            return self._list(text, words, match)
+        if lex.reminders.search(norm):
             return _aside("reminder")
+
         content_span: tuple[int, int] | None = None
         if match is not None:
-            content_span = self._content_span_after(text, tokens, words, match)
+            content_span = self._content_span_after(text, words, match)
             if content_span is None:
                 match = None
         if match is None:
-            match, content_span = self._match_ending(text, tokens, words, start)
-        signal = lex.multi_signals.search(lowered)
+            match, content_span = self._match_ending(text, words, start)
+        signal = lex.multi_signals.search(norm)
         if signal:
-            return _aside(f"multi_fact_signal:{' '.join(signal.group().lower().split())}")
+            return _aside(f"multi_fact_signal:{signal.group()}")
         if match is None or content_span is None:
             return _aside("question" if "?" in text else "no_trigger")
         if "?" in text:
             return _aside("question")
-        structure = self._structure(text)
+        raw_content = text[content_span[0]:content_span[1]]
+        structure = self._layout(text) or self._structure(raw_content.lstrip(_EDGE_PUNCT))
         if structure:
             return _aside(structure)
-        content = self._clean(text[content_span[0]:content_span[1]])
+        content = self._clean(raw_content)
         if match.trigger.action == "store":
             problem = self._fact_problem(content, match.trigger)
         else:
@@ -290,10 +286,12 @@ class DirectHandler:
         said = " ".join(words[start:start + taken])
         return _Match(trigger, start, start + taken, fuzz.ratio(said, trigger.phrase))
 
-    def _content_span_after(self, text: str, tokens: list[re.Match[str]], words: list[str],
-                            match: _Match) -> tuple[int, int] | None:
+    def _content_span_after(self, text: str, words: list[str], match: _Match) -> tuple[int, int] | None:
         """Where the fact or description starts, or None when the phrase is not used as a
         trigger here ("remember the milk" has no subject after "remember")."""
+        tokens = _tokens(text, words)
+        if tokens is None:
+            return None
         after = tokens[match.end - 1].end()
         if match.trigger.form != "subject":
             return after, len(text)
@@ -303,20 +301,18 @@ class DirectHandler:
             return tokens[match.end].start(), len(text)
         return None
 
-    def _match_ending(self, text: str, tokens: list[re.Match[str]], words: list[str],
+    def _match_ending(self, text: str, words: list[str],
                       start: int) -> tuple[_Match | None, tuple[int, int] | None]:
         """'My wife's name is Ana, remember that.': a trigger that ends the message after a
         separator. The fact is what comes before the separator."""
         end = len(words)
-        tail = text[tokens[-1].end():] if tokens else ""
-        if tail.strip(" .!") or not tokens:
-            return None, None
         found = self._walk(self._lex.ending, words, range(end - 1, start - 1, -1))
         if found is None:
             return None, None
         trigger, taken = found
         first = end - taken
-        if first <= start:
+        tokens = _tokens(text, words)
+        if first <= start or tokens is None or text[tokens[-1].end():].strip(" .!"):
             return None, None
         gap = text[tokens[first - 1].end():tokens[first].start()]
         if not _SEPARATOR.search(gap):
@@ -341,24 +337,47 @@ class DirectHandler:
         previous = None
         while content != previous:
             previous = content
-            content = self._lex.trailing_courtesy.sub("", content).strip(_EDGE_PUNCT)
+            content = self._without_trailing_courtesy(content).strip(_EDGE_PUNCT)
             if len(content) >= 2 and _QUOTES.get(content[0]) == content[-1]:
                 content = content[1:-1].strip()
         return content
 
-    def _structure(self, text: str) -> str | None:
-        """Signs of a list of facts in the message's layout."""
-        body = self._lex.trailing_courtesy.sub("", text.strip())
+    def _without_trailing_courtesy(self, text: str) -> str:
+        """ "I'm vegan, thanks" -> "I'm vegan, " (the caller strips the separator)."""
+        text = text.rstrip(_EDGE_PUNCT)
+        lowered = text.lower()
+        if len(lowered) != len(text):  # a few characters change length when lower-cased
+            return text
+        for courtesy in self._lex.trailing_courtesies:
+            if lowered.endswith(courtesy):
+                cut = len(text) - len(courtesy)
+                if cut == 0 or not lowered[cut - 1].isalnum():
+                    return text[:cut]
+        return text
+
+    @staticmethod
+    def _layout(text: str) -> str | None:
+        """Line breaks and semicolons anywhere in a message separate items."""
+        body = text.strip()
         if "\n" in body:
             return "list_structure:newline"
         if ";" in body:
             return "list_structure:semicolon"
-        if _BULLETS.search(body):
+        return None
+
+    def _structure(self, text: str) -> str | None:
+        """Signs of a list of facts in a stretch of text."""
+        body = self._without_trailing_courtesy(text.strip())
+        layout = self._layout(body)
+        if layout:
+            return layout
+        if _BULLET.match(body) or _INLINE_BULLETS.search(body):
             return "list_structure:bullets"
-        if _INLINE_NUMBERING.search(body):
+        if _NUMBERING.search(body):
             return "list_structure:numbering"
         for m in _SENTENCE_END.finditer(body):
-            if m.group(1).lower() not in _ABBREVIATIONS and not m.group(1).isdigit():
+            before = body[:m.start()].rsplit(None, 1)[-1].strip("\"'(").lower()
+            if before not in _ABBREVIATIONS and not before.isdigit():
                 return "list_structure:sentences"
         return None
 
@@ -381,7 +400,7 @@ class DirectHandler:
             return "too_long"
         if trigger.form == "fact_about_user" and not lex.personal.intersection(words):
             return "not_about_user"
-        if any(tuple(words[:len(o)]) == o for o in lex.recall_openers):
+        if any(tuple(words[:n]) in lex.recall_openers for n in lex.recall_lengths):
             return "recall"
         if not self._is_clause(words):
             return "not_a_fact"
@@ -391,7 +410,7 @@ class DirectHandler:
 
     def _several_clauses(self, content: str) -> bool:
         """Clauses joined by commas or "and" that each carry their own subject and verb."""
-        pieces = _CLAUSE_JOIN.split(content)
+        pieces = _CLAUSE_JOIN.split(content.lower())
         for piece in pieces[1:]:
             words = list(_norm_words(piece))
             if words and words[0] not in self._lex.relative_openers and self._is_clause(words):
@@ -409,16 +428,17 @@ class DirectHandler:
             return "too_long"
         if trigger.form in ("description_about_user", "subject") and not lex.personal.intersection(words):
             return "not_about_user"
-        if _ITEM_JOIN.search(content):
+        if _ITEM_JOIN.search(content.lower()):
             return "list_structure:items"
         return None
 
-    def _list(self, text: str, tokens: list[re.Match[str]], words: list[str],
-              match: _Match) -> DirectDecision:
-        if "\n" in text.strip() or ";" in text:
-            return _aside("list_structure:newline" if "\n" in text.strip() else "list_structure:semicolon")
-        if any(m.group(1).lower() not in _ABBREVIATIONS for m in _SENTENCE_END.finditer(text.strip())):
-            return _aside("list_structure:sentences")
+    def _list(self, text: str, words: list[str], match: _Match) -> DirectDecision:
+        structure = self._structure(text.rstrip(" ?"))
+        if structure:
+            return _aside(structure)
+        tokens = _tokens(text, words)
+        if tokens is None:
+            return _aside("unusual_text")
         rest = self._clean(text[tokens[match.end - 1].end():])
         preposition = _TOPIC_PREPOSITION.match(rest)
         topic = rest[preposition.end():] if preposition else rest
@@ -438,3 +458,9 @@ class DirectHandler:
         return DirectDecision(action="list", content=topic or None,
                               trigger=match.trigger.phrase, score=match.score)
 
+
+def _tokens(text: str, words: list[str]) -> list[re.Match[str]] | None:
+    """The words of the original text with their positions; None in the odd case where they
+    do not line up with the normalised words (then the fast path steps aside)."""
+    tokens = list(_WORD.finditer(text))
+    return tokens if len(tokens) == len(words) else None
