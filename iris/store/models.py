@@ -1,0 +1,88 @@
+"""The store's tables. Embeddings are float32 blobs so one schema serves SQLite and Postgres."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _ts(**kwargs: Any) -> Any:
+    return Field(default_factory=utcnow, sa_type=DateTime(timezone=True), **kwargs)
+
+
+class Memory(SQLModel, table=True):
+    __tablename__ = "memory"
+    __table_args__ = (
+        # The exact de-duplication guarantee: concurrent writers cannot both insert a fact.
+        UniqueConstraint("namespace", "content_hash", name="uq_memory_namespace_hash"),
+        # Ids are never reused after a delete, so a skipped item's duplicate_of stays true.
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    namespace: str = Field(index=True, max_length=200)
+    content: str = Field(sa_type=Text)
+    normalized: str = Field(sa_type=Text)
+    content_hash: str = Field(max_length=64)
+    type: str = Field(default="fact", max_length=20)
+    category: str = Field(default="general", max_length=40)
+    importance: float = 0.5
+    meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column("metadata", JSON))
+    embedding: bytes | None = Field(default=None, sa_column=Column(LargeBinary))
+    embed_model: str | None = Field(default=None, max_length=200)
+    created_at: datetime = _ts()
+    updated_at: datetime = _ts()
+
+
+class MemoryEdge(SQLModel, table=True):
+    """src -> dst: `supersedes` points from the newer memory to the one it replaces."""
+
+    __tablename__ = "memory_edge"
+    __table_args__ = (
+        UniqueConstraint("src", "dst", "kind", name="uq_memory_edge"),
+        Index("ix_memory_edge_dst", "dst"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    namespace: str = Field(max_length=200)
+    src: int = Field(index=True)
+    dst: int
+    kind: str = Field(max_length=20)  # relates_to | contradicts | supersedes
+    score: float = 0.0
+    created_at: datetime = _ts()
+
+
+class QueuedItem(SQLModel, table=True):
+    """One item stored with wait=False. It stays `pending` until a worker's transaction that
+    stores it also marks it `done`, so a worker killed mid-batch leaves it pending."""
+
+    __tablename__ = "memory_queue"
+    __table_args__ = (Index("ix_memory_queue_status_id", "status", "id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    queue_id: str = Field(index=True, max_length=40)
+    position: int  # the item's index in the store call
+    namespace: str = Field(max_length=200)
+    item: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    status: str = Field(default="pending", max_length=10)  # pending | done
+    outcome: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    created_at: datetime = _ts()
+    done_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
+class NamespaceVersion(SQLModel, table=True):
+    """Bumped by every write to a namespace. Cached embedding matrices compare it to know
+    they are stale, even when another process wrote; on Postgres the row lock also
+    serialises writers of one namespace so semantic de-dup sees every committed fact."""
+
+    __tablename__ = "memory_namespace"
+
+    namespace: str = Field(primary_key=True, max_length=200)
+    version: int = 0

@@ -1,0 +1,188 @@
+"""Exact de-duplication, batch outcomes, listing, forgetting and the queue, on SQLite (and
+Postgres when IRIS_TEST_POSTGRES_URL is set), with the deterministic hashing embedder."""
+
+import pytest
+
+from iris.errors import InputError
+from iris.store import MemoryStore
+from iris.store.normalize import content_hash, normalize
+from iris.types import MemoryItem
+
+
+def items(*contents, **kw):
+    return [MemoryItem(content=c, **kw) for c in contents]
+
+
+@pytest.mark.parametrize("variant", [
+    "I prefer Apple over Orange", "i prefer apple over orange", "  I prefer Apple over Orange. ",
+    "I  prefer   apple over orange!!", "I PREFER APPLE OVER ORANGE?", "I prefer Apple over Orange\u2026",
+])
+def test_normalize_surface_variants_share_a_hash(variant):
+    assert normalize(variant) == "i prefer apple over orange"
+    assert content_hash(normalize(variant)) == content_hash("i prefer apple over orange")
+
+
+def test_normalize_keeps_inner_punctuation_and_punctuation_only_content():
+    assert normalize("I'm 30, and live in N.Y.C.") == "i'm 30, and live in n.y.c"
+    assert normalize("?!") == "?!"
+
+
+def test_store_reports_one_outcome_per_item_in_order(store):
+    result = store.store("alice", items("I like tea", "I like tea.", "I own a red bicycle"))
+    assert [o.status for o in result.outcomes] == ["stored", "skipped", "stored"]
+    first = result.outcomes[0].id
+    assert result.outcomes[1].duplicate_of == first
+    assert result.outcomes[1].reason == "exact duplicate"
+    assert store.count("alice") == 2
+
+    again = store.store("alice", items("  i LIKE tea!! ", "My cat is called Miso"))
+    assert again.outcomes[0].status == "skipped" and again.outcomes[0].duplicate_of == first
+    assert again.outcomes[1].status == "stored"
+    assert store.count("alice") == 3
+
+
+def test_namespaces_are_separate(store):
+    a = store.store("alice", items("I like tea")).outcomes[0]
+    b = store.store("bob", items("I like tea")).outcomes[0]
+    assert a.status == b.status == "stored" and a.id != b.id
+    assert [r.content for r in store.list("bob")] == ["I like tea"]
+    assert store.get("bob", a.id) is None
+
+
+def test_memory_fields_round_trip(store):
+    item = MemoryItem(content="Allergic to shellfish", type="fact", category="Health",
+                      importance=0.9, metadata={"source": "chat", "n": [1, 2]})
+    stored = store.store("alice", [item]).outcomes[0]
+    record = store.get("alice", stored.id)
+    assert (record.content, record.type, record.category, record.importance) == (
+        "Allergic to shellfish", "fact", "health", 0.9)
+    assert record.metadata == {"source": "chat", "n": [1, 2]}
+    assert record.created_at.endswith("+00:00")
+    assert store.export("alice") == [record]
+
+
+def test_list_filters_and_newest_first(store):
+    store.store("alice", [MemoryItem(content="I eat no meat", category="food"),
+                          MemoryItem(content="I run marathons", category="sport", type="pattern"),
+                          MemoryItem(content="Sushi is my favourite", category="food")])
+    assert [r.content for r in store.list("alice")] == [
+        "Sushi is my favourite", "I run marathons", "I eat no meat"]
+    assert [r.content for r in store.list("alice", category="food", limit=1)] == ["Sushi is my favourite"]
+    assert [r.content for r in store.list("alice", type="pattern")] == ["I run marathons"]
+
+
+def test_list_with_query_ranks_matching_memories_first(store):
+    store.store("alice", items("My dog is named Rex", "I work as a nurse in Leeds",
+                               "I drink green tea every morning"))
+    found = store.list("alice", query="what is my dog called?")
+    assert found[0].content == "My dog is named Rex"
+    assert found[0].score is not None
+    assert store.list("alice", query="quantum chromodynamics") == []
+
+
+def test_forget_by_id_removes_memory_and_edges(store):
+    ids = [o.id for o in store.store("alice", items("I love green tea", "I love green tea in the morning")).outcomes]
+    assert store.edges("alice"), "the hashing embedder puts these two close enough to link"
+    result = store.forget("alice", id=ids[0])
+    assert result.status == "forgotten" and result.forgotten[0].id == ids[0]
+    assert store.get("alice", ids[0]) is None
+    assert store.edges("alice") == []
+    assert store.forget("alice", id=ids[0]).status == "not_found"
+
+
+def test_forget_by_description(store):
+    store.store("alice", items("I live at 42 Elm Street", "My sister is called Anna"))
+    result = store.forget("alice", query="forget what I told you about Elm Street")
+    assert result.status == "forgotten"
+    assert result.forgotten[0].content == "I live at 42 Elm Street"
+    assert [r.content for r in store.list("alice")] == ["My sister is called Anna"]
+    assert store.forget("alice", query="my favourite football team").status == "not_found"
+
+
+def test_forget_ambiguous_deletes_nothing(store):
+    store.store("alice", items("I have a cat named Tom", "I have a cat named Jerry"))
+    result = store.forget("alice", query="my cat")
+    assert result.status == "ambiguous"
+    assert {r.content for r in result.candidates} == {"I have a cat named Tom", "I have a cat named Jerry"}
+    assert store.count("alice") == 2
+
+
+def test_forget_exact_text(store):
+    store.store("alice", items("I have a cat named Tom", "I have a cat named Jerry"))
+    result = store.forget("alice", query="i have a cat named tom.")
+    assert result.status == "forgotten" and result.forgotten[0].content == "I have a cat named Tom"
+
+
+def test_bad_namespace_and_forget_args_are_input_errors(store):
+    with pytest.raises(InputError):
+        store.store("", items("x"))
+    with pytest.raises(InputError):
+        store.forget("alice")
+
+
+def test_empty_store_call(store):
+    assert store.store("alice", []).outcomes == []
+
+
+def test_queued_store_answers_then_worker_stores(store):
+    store.store("alice", items("I like tea"))
+    result = store.store("alice", items("I like tea", "I cycle to work", "i cycle to work."), wait=False)
+    assert result.queue_id
+    assert [o.status for o in result.outcomes] == ["skipped", "queued", "skipped"]
+    assert store.count("alice") == 1 and store.pending() == 1
+
+    assert store.process_queue() == 1
+    assert store.pending() == 0
+    status = store.queue_status(result.queue_id)
+    assert [o.status for o in status.outcomes] == ["skipped", "stored", "skipped"]
+    assert [r.content for r in store.list("alice")] == ["I cycle to work", "I like tea"]
+    assert store.process_queue() == 0
+
+
+def test_queue_dedups_against_facts_stored_after_queueing(store):
+    queued = store.store("alice", items("I cycle to work"), wait=False)
+    stored = store.store("alice", items("I CYCLE TO WORK")).outcomes[0]
+    store.process_queue()
+    outcome = store.queue_status(queued.queue_id).outcomes[0]
+    assert outcome.status == "skipped" and outcome.duplicate_of == stored.id
+
+
+def test_background_worker_thread(db_settings):
+    import time
+
+    from iris.embed import HashingEmbedder
+
+    with MemoryStore(db_settings, embedder=HashingEmbedder()) as s:
+        s.start_worker_thread(interval=0.05)
+        s.store("alice", items("I like tea", "I cycle to work"), wait=False)
+        deadline = time.monotonic() + 10
+        while s.count("alice") < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert s.count("alice") == 2 and s.pending() == 0
+
+
+def test_store_without_embedder_does_exact_dedup_and_lexical_search(db_settings):
+    with MemoryStore(db_settings, embedder=None) as s:
+        out = s.store("alice", items("I like tea", "i like tea", "I like green tea")).outcomes
+        assert [o.status for o in out] == ["stored", "skipped", "stored"]
+        assert s.edges("alice") == []
+        assert s.list("alice", query="green tea")[0].content == "I like green tea"
+
+
+def test_reopening_the_database_keeps_everything(db_settings):
+    from iris.embed import HashingEmbedder
+
+    with MemoryStore(db_settings, embedder=HashingEmbedder()) as s:
+        first = s.store("alice", items("I like tea")).outcomes[0].id
+    with MemoryStore(db_settings, embedder=HashingEmbedder()) as s:
+        again = s.store("alice", items("I like tea!")).outcomes[0]
+        assert again.status == "skipped" and again.duplicate_of == first
+
+
+def test_sqlite_uses_wal_and_busy_timeout(settings, tmp_path):
+    from sqlalchemy import text
+
+    with MemoryStore(settings.model_copy(update={"db_url": f"sqlite:///{tmp_path}/w.db"})) as s:
+        with s.engine.connect() as conn:
+            assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+            assert conn.execute(text("PRAGMA busy_timeout")).scalar() == 30000
