@@ -325,8 +325,9 @@ def clean_fact(text: str) -> str:
             break
         text = stripped
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—")
-    if re.match(r"i(?=[\s'’])", text):  # the pronoun, typed lower case
-        text = "I" + text[1:]
+    first = text.split(maxsplit=1)[0] if text else ""
+    if first.islower():  # a fact reads as a sentence; "iPhone ..." is left alone
+        text = text[0].upper() + text[1:]
     return text
 
 
@@ -357,7 +358,7 @@ _TYPE_RULES: list[tuple[str, re.Pattern[str]]] = [
     ("goal", re.compile(
         r"\b(?:want(?:s)? to|wanna|plan(?:ning)? to|hop(?:e|ing) to|dream(?:s|ing)? (?:of|to|is)"
         r"|my (?:dream|goal|ambition)|goals?\b|aim(?:ing)? to|aspir\w+|would (?:like|love) to"
-        r"|someday|one day|trying to|saving (?:up )?for|working towards?|when i grow up"
+        r"|someday|one day|trying to|saving (?:up |money )?for|working towards?|when i grow up"
         r"|wish to|intend to|going to (?:learn|start|become|be|run|get)|bucket list)", re.I)),
     ("decision", re.compile(
         r"\b(?:decided|i(?:'ve| have)? chosen|chose to|from now on|no longer|i quit|quitting"

@@ -1,0 +1,202 @@
+"""FactExtractor with the scripted LLM, and the pure prompt-building and parsing functions."""
+
+import json
+
+import pytest
+
+from iris.errors import (
+    LLMRateLimitError,
+    LLMResponseError,
+    LLMTimeoutError,
+    LLMUnavailableError,
+)
+from iris.extract import (
+    FactExtractor,
+    build_messages,
+    parse_reply,
+    system_prompt,
+    to_tool_calls,
+    validate_items,
+)
+from iris.llm import LLMResponse, ScriptedLLM
+from iris.types import MEMORY_TYPES, StoreMemoryArgs
+
+SEED = ("Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is "
+        "March 14th, and I hate sweet burger.")
+SEED_ITEMS = [
+    {"content": "I'm allergic to shellfish", "type": "fact", "category": "health"},
+    {"content": "I prefer window seats", "type": "preference", "category": "travel"},
+    {"content": "My anniversary is March 14th", "type": "event", "category": "personal"},
+    {"content": "I hate sweet burgers", "type": "preference", "category": "food"},
+]
+
+
+def contents(extraction):
+    return [m["content"] for call in extraction.tool_calls for m in call.arguments["memories"]]
+
+
+def tool(arguments):
+    return LLMResponse.with_tool_call("store_memory", arguments)
+
+
+# --- prompt ------------------------------------------------------------------------------
+
+
+def test_prompt_is_versioned_package_data_and_states_the_rules():
+    prompt = system_prompt("extract_v1")
+    assert "store_memory" in prompt and "25" in prompt and "never invent" in prompt.lower()
+    messages = build_messages(SEED)
+    assert messages == [{"role": "system", "content": prompt}, {"role": "user", "content": SEED}]
+
+
+def test_extractor_sends_one_request_with_the_store_memory_tool(settings):
+    llm = ScriptedLLM(tool({"memories": SEED_ITEMS}))
+    extraction = FactExtractor(settings, llm=llm).extract(SEED)
+    assert extraction.source == "llm" and extraction.error is None
+    assert len(llm.history) == 1
+    request = llm.history[0]
+    assert [t["function"]["name"] for t in request["tools"]] == ["store_memory"]
+    assert request["messages"][-1] == {"role": "user", "content": SEED}
+    assert contents(extraction) == [i["content"] for i in SEED_ITEMS]
+    assert StoreMemoryArgs.parse(extraction.tool_calls[0].arguments).memories[2].type == "event"
+
+
+# --- parsing -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reply, expected", [
+    (tool({"memories": [{"content": "I like tea"}]}), [{"content": "I like tea"}]),
+    (tool({"content": "I like tea", "type": "preference"}),  # legacy single item
+     [{"content": "I like tea", "type": "preference"}]),
+    (tool({"memories": "I like tea"}), ["I like tea"]),
+    (tool('{"memories": [{"content": "I like tea"}, {"content": "I own a cat",'),  # truncated
+     [{"content": "I like tea"}, {"content": "I own a cat"}]),
+    (tool('{"memories": [{"content": "I like tea",},]}'), [{"content": "I like tea"}]),
+    (LLMResponse(content='{"memories": [{"content": "I like tea"}]}'), [{"content": "I like tea"}]),
+    (LLMResponse(content='Here you go:\n```json\n{"memories": ["I like tea"]}\n```'), ["I like tea"]),
+    (LLMResponse(content='[{"content": "I like tea"}]'), [{"content": "I like tea"}]),
+    (LLMResponse(content='{"facts": ["I like tea"]}'), ["I like tea"]),
+])
+def test_parse_reply_accepts_every_shape(reply, expected):
+    items, raw = parse_reply(reply)
+    assert items == expected
+    assert raw
+
+
+def test_parse_reply_joins_several_calls_in_order():
+    reply = LLMResponse.with_tool_call("store_memory", {"memories": ["a fact"]})
+    second = LLMResponse.with_tool_call("store_memory", {"memories": ["b fact", "c fact"]})
+    reply = reply.model_copy(update={"tool_calls": reply.tool_calls + second.tool_calls,
+                                     "raw_arguments": reply.raw_arguments + second.raw_arguments})
+    assert parse_reply(reply)[0] == ["a fact", "b fact", "c fact"]
+
+
+@pytest.mark.parametrize("reply", [
+    LLMResponse(content=None), LLMResponse(content="  "), LLMResponse(content='{"memories": []}'),
+    LLMResponse(content="{}"), LLMResponse.with_tool_call("list_memories", {}),
+])
+def test_no_facts_is_a_value(reply):
+    assert parse_reply(reply)[0] == []
+
+
+@pytest.mark.parametrize("reply, message", [
+    (LLMResponse(content="Sure, I'll remember that!"), "without a tool call or JSON"),
+    (tool("not json at all"), "not JSON"),
+    (tool({"something": "else"}), "neither 'memories' nor 'content'"),
+])
+def test_unusable_replies_raise_llm_response_error(reply, message):
+    with pytest.raises(LLMResponseError, match=message) as info:
+        parse_reply(reply)
+    assert info.value.raw
+
+
+def test_invalid_items_fail_with_a_reason_and_valid_ones_are_kept():
+    raw = [{"content": "I like tea"}, {"content": "   "}, {"type": "fact"}, 42,
+           {"content": "I own a cat", "type": "mood", "category": ""}]
+    items, failures = validate_items(raw)
+    assert [i.content for i in items] == ["I like tea", "I own a cat"]
+    assert [(f.index, f.reason) for f in failures] == [
+        (1, "content is empty"), (2, "item has no 'content'"), (3, "content must be a string, got int")]
+    # an unknown type is kept as a fact, the lexicon fills a missing category
+    assert items[1].type == "fact" and items[1].metadata == {"original_type": "mood"}
+    assert items[1].category == "pets" and items[0].type == "preference"
+
+
+def test_thirty_facts_become_two_calls_of_25_and_5_none_lost():
+    raw = [{"content": f"fact number {n}", "type": "fact", "category": "personal"} for n in range(30)]
+    raw[27] = {"content": ""}
+    items, failures = validate_items(raw)
+    assert len(items) == 29 and [f.index for f in failures] == [27]
+    calls = to_tool_calls(items)
+    assert [len(c.arguments["memories"]) for c in calls] == [25, 4]
+    assert [m["content"] for c in calls for m in c.arguments["memories"]] == [i.content for i in items]
+    for call in calls:  # each call is valid for the store_memory tool as it stands
+        StoreMemoryArgs.parse(call.arguments)
+
+
+def test_a_30_item_tool_call_is_regrouped_not_refused(settings):
+    memories = [{"content": f"I have hobby number {n}", "type": "fact", "category": "hobbies"}
+                for n in range(30)]
+    extraction = FactExtractor(settings, llm=ScriptedLLM(tool({"memories": memories}))).extract("x")
+    assert extraction.source == "llm"
+    assert [len(c.arguments["memories"]) for c in extraction.tool_calls] == [25, 5]
+    assert contents(extraction) == [m["content"] for m in memories]
+
+
+# --- fallback ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("error", [
+    LLMUnavailableError("connection refused"), LLMTimeoutError("timed out"),
+    LLMRateLimitError("slow down"),
+])
+def test_llm_failure_falls_back_to_offline_and_records_it(settings, error):
+    llm = ScriptedLLM(error)
+    extraction = FactExtractor(settings, llm=llm).extract(SEED)
+    assert extraction.source == "offline"
+    assert extraction.error == f"{type(error).__name__}: {error}"
+    assert len(contents(extraction)) == 4
+
+
+def test_unusable_reply_falls_back_and_keeps_the_raw_output(settings):
+    llm = ScriptedLLM("I have noted all of that for you.")
+    extraction = FactExtractor(settings, llm=llm).extract(SEED)
+    assert extraction.source == "offline" and len(contents(extraction)) == 4
+    assert extraction.error.startswith("LLMResponseError")
+    assert extraction.raw == "I have noted all of that for you."
+
+
+def test_refused_tool_request_is_retried_once_in_json_mode(settings):
+    llm = ScriptedLLM(LLMResponseError("tools are not supported by this model"),
+                      json.dumps({"memories": SEED_ITEMS}))
+    extraction = FactExtractor(settings, llm=llm).extract(SEED)
+    assert extraction.source == "llm" and len(contents(extraction)) == 4
+    assert [h["json_mode"] for h in llm.history] == [False, True]
+    assert llm.history[1]["tools"] is None
+
+
+def test_llm_returning_no_facts_is_not_a_failure(settings):
+    llm = ScriptedLLM(LLMResponse(content='{"memories": []}'))
+    extraction = FactExtractor(settings, llm=llm).extract("remember that, ok?")
+    assert extraction.source == "llm" and extraction.tool_calls == [] and extraction.error is None
+
+
+def test_without_a_model_the_extractor_is_offline(settings):
+    extractor = FactExtractor(settings)
+    assert extractor.llm is None
+    extraction = extractor.extract(SEED)
+    assert extraction.source == "offline" and extraction.error is None
+    memories = extraction.tool_calls[0].arguments["memories"]
+    assert [m["content"] for m in memories] == [
+        "I'm allergic to shellfish", "I prefer window seats", "My anniversary is March 14th",
+        "I hate sweet burger"]
+    assert {m["type"] for m in memories} <= set(MEMORY_TYPES)
+    assert [m["type"] for m in memories] == ["fact", "preference", "event", "preference"]
+    assert [m["category"] for m in memories] == ["health", "travel", "family", "food"]
+
+
+def test_offline_too_long_fact_is_a_failure_not_an_exception(settings):
+    text = "Remember that I like tea. I " + "really " * 400 + "like coffee."
+    extraction = FactExtractor(settings).extract(text)
+    assert contents(extraction) == ["I like tea"]
+    assert len(extraction.failures) == 1 and "2000" in extraction.failures[0].reason

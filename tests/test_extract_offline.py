@@ -1,0 +1,96 @@
+"""The offline extractor's rules, one behaviour per case."""
+
+import pytest
+
+from iris.offline_extract import is_clause, split_facts, strip_command, tag
+from iris.types import MEMORY_TYPES
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is "
+     "March 14th, and I hate sweet burger.",
+     ["I'm allergic to shellfish", "I prefer window seats", "My anniversary is March 14th",
+      "I hate sweet burger"]),
+    # kept whole: the parts after "and" / the comma are not clauses
+    ("Remember that I like cats and dogs", ["I like cats and dogs"]),
+    ("remember my anniversary is March 14th, 2010.", ["My anniversary is March 14th, 2010"]),
+    ("Note that I play tennis, golf and squash", ["I play tennis, golf and squash"]),
+    ("Remember that my mom and dad are teachers and I have two sisters",
+     ["My mom and dad are teachers", "I have two sisters"]),
+    ("remember that my daughter, Emma, is seven and I live in Portland, Oregon",
+     ["My daughter, Emma, is seven", "I live in Portland, Oregon"]),
+    ("Remember that I have blue eyes and red hair that comes to my waist",
+     ["I have blue eyes and red hair that comes to my waist"]),
+    ("Remember I work in it and have been at the same company for 15 years",
+     ["I work in it and have been at the same company for 15 years"]),
+    # split: each side is a clause of its own
+    ("Remember that I like tacos and I have a dog", ["I like tacos", "I have a dog"]),
+    ("remember that coffee is my drink, knitting is my passion and my sister is a nurse",
+     ["Coffee is my drink", "Knitting is my passion", "My sister is a nurse"]),
+    ("Remember that I love dogs. Also, I live in Ohio. Plus I like tacos",
+     ["I love dogs", "I live in Ohio", "I like tacos"]),
+    ("Remember that I love dogs, also I live in Ohio, plus I like tacos",
+     ["I love dogs", "I live in Ohio", "I like tacos"]),
+    ("Remember that I love dogs and I also like cats", ["I love dogs", "I also like cats"]),
+    ("remember: I love dogs; I live in Ohio; I like tacos",
+     ["I love dogs", "I live in Ohio", "I like tacos"]),
+    # list structure
+    ("Please save these:\n- I love dogs\n- I live in Ohio\n- I like tacos and burritos",
+     ["I love dogs", "I live in Ohio", "I like tacos and burritos"]),
+    ("Things to remember about me:\n1. I love dogs\n2) I live in Ohio\n3 - I am a vegan",
+     ["I love dogs", "I live in Ohio", "I am a vegan"]),
+    ("Remember these: 1. I love dogs 2. I live in Ohio 3. I like tacos",
+     ["I love dogs", "I live in Ohio", "I like tacos"]),
+    ("remember these • I love dogs • I live in Ohio", ["I love dogs", "I live in Ohio"]),
+    ("Remember:\nI love dogs\nI moved to St. Louis in 2010", ["I love dogs", "I moved to St. Louis in 2010"]),
+    # the command: typos, politeness, lower case, trailing thanks
+    ("remeber that i like tea", ["I like tea"]),
+    ("Hey, can you please rember that I like tea, thanks!", ["I like tea"]),
+    ("Don't forget I like tea", ["I like tea"]),
+    ("Keep in mind that I like tea.", ["I like tea"]),
+    ("Save this to memory: I like tea", ["I like tea"]),
+    ("Remember these facts about me: I like tea. I own a cat.", ["I like tea", "I own a cat"]),
+    ("I like tea, please remember that.", ["I like tea"]),
+    ("", []),
+    ("Remember that", []),
+])
+def test_split_facts(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_text_without_a_command_is_left_alone():
+    assert strip_command("Save money by cooking at home") == "Save money by cooking at home"
+    assert strip_command("My favourite drink is tea") == "My favourite drink is tea"
+    assert strip_command("Please save these: I like tea") == "I like tea"
+
+
+@pytest.mark.parametrize("text, clause", [
+    ("I prefer window seats", True), ("coffee is my drink", True),
+    ("when i grow up i want to fly", True), ("my grandfather served in the navy", True),
+    ("dogs", False), ("2010", False), ("blue eyes", False), ("my mom", False),
+    ("is seven", False), ("playing video games", False), ("red hair that comes to my waist", False),
+    ("i are moving next week", False),
+])
+def test_is_clause(text, clause):
+    assert is_clause(text) is clause
+
+
+@pytest.mark.parametrize("content, type_, category", [
+    ("I'm allergic to shellfish", "fact", "health"),
+    ("I prefer window seats", "preference", "travel"),
+    ("My anniversary is March 14th", "event", "family"),
+    ("I hate sweet burger", "preference", "food"),
+    ("My sister is a pole dancer", "relationship", "family"),
+    ("I want to run a marathon next year", "goal", "hobbies"),
+    ("I decided to stop eating meat", "decision", "food"),
+    ("I go running every morning", "pattern", "hobbies"),
+    ("I have a german shepherd named barnaby", "fact", "pets"),
+    ("I live in alabama", "fact", "location"),
+    ("I work as a nurse", "fact", "work"),
+    ("I am saving money for a house", "goal", "finance"),
+    ("I am a boy", "fact", "personal"),
+])
+def test_tag(content, type_, category):
+    item = tag(content)
+    assert (item.content, item.type, item.category) == (content, type_, category)
+    assert item.type in MEMORY_TYPES
