@@ -186,3 +186,31 @@ def test_sqlite_uses_wal_and_busy_timeout(settings, tmp_path):
         with s.engine.connect() as conn:
             assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
             assert conn.execute(text("PRAGMA busy_timeout")).scalar() == 30000
+
+
+def test_unique_index_is_the_last_word(store, monkeypatch):
+    """Even when planning misses an existing copy (another writer committed it after we
+    looked), the unique index turns the insert into a skip with the right id."""
+    from sqlalchemy.exc import IntegrityError
+
+    first = store.store("alice", items("I like tea")).outcomes[0].id
+    real_plan = MemoryStore._plan
+
+    def plan_blind(self, conn, namespace, prepared, matrix, grey=None):
+        monkeypatch.setattr(self, "_existing", lambda *a: {})
+        try:
+            return real_plan(self, conn, namespace, prepared, matrix, grey)
+        finally:
+            monkeypatch.delattr(self, "_existing")
+
+    monkeypatch.setattr(MemoryStore, "_plan", plan_blind)
+    outcome = store.store("alice", items("I LIKE TEA.")).outcomes[0]
+    assert outcome.status == "skipped" and outcome.duplicate_of == first
+    assert store.count("alice") == 1
+
+    from iris.store.models import Memory
+
+    with pytest.raises(IntegrityError), store.engine.begin() as conn:
+        conn.execute(Memory.__table__.insert().values(
+            namespace="alice", content="x", normalized="i like tea",
+            content_hash=content_hash("i like tea")))
