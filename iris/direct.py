@@ -59,7 +59,7 @@ _BULLET = re.compile(r"\s*(?:[-*+\u2022\u00b7>]|\d{1,2}[.)]|\(\d{1,2}\)|[a-zA-Z]
 _NUMBERING = re.compile(r"\(\d{1,2}\)|\b\d{1,2}\)\s|\b\d{1,2}\.\s\D*\b\d{1,2}\.\s")
 _SENTENCE_END = re.compile(r"[.!?]+[\"')\u201d]*\s+(?=\S)")
 # On lower-cased text.
-_CLAUSE_JOIN = re.compile(r",|&|\s[-\u2013\u2014]\s|\b(?:and|but|plus|also|then|while|whereas|or)\b")
+_CLAUSE_JOIN = re.compile(r",|&|\s[-\u2013\u2014]\s|\b(?:and|but|plus|while|whereas|or)\b")
 _ITEM_JOIN = re.compile(r",|&|\b(?:and|or|plus)\b")
 _TOPIC_PREPOSITION = re.compile(
     r"(?:about|on|regarding|concerning|related to|of|for|from|in)\b\s*", re.IGNORECASE)
@@ -86,6 +86,10 @@ def _phrase_regex(phrases: list[str]) -> re.Pattern[str]:
     IGNORECASE: Python's re is several times faster on them."""
     longest_first = sorted({" ".join(_norm_words(p)) for p in phrases}, key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(map(re.escape, longest_first)) + r")\b")
+
+
+# Forms whose phrase is followed by the fact's own subject ("remember my ...").
+_SUBJECT_FORMS = frozenset({"subject", "subject_about_user"})
 
 
 @dataclass(frozen=True)
@@ -130,11 +134,13 @@ class _Lexicon:
     def __init__(self, folder: Path):
         triggers = yaml.safe_load((folder / "triggers.yaml").read_text(encoding="utf-8"))
         lexicon = yaml.safe_load((folder / "lexicon.yaml").read_text(encoding="utf-8"))
+        stems = set(lexicon["prefilter_stems"])
         self.prefix = _Node()
         self.ending = _Node()  # built from reversed phrases, walked from the end
         forms = {
             ("store", "fact_follows"): "fact", ("store", "fact_about_user_follows"): "fact_about_user",
-            ("store", "subject_follows"): "subject", ("store", "ending"): "ending",
+            ("store", "subject_follows"): "subject",
+            ("store", "subject_about_user_follows"): "subject_about_user", ("store", "ending"): "ending",
             ("list", "about_user"): "topic", ("list", "topic_about_user"): "topic_about_user",
             ("forget", "description_follows"): "description",
             ("forget", "description_about_user_follows"): "description_about_user",
@@ -146,12 +152,16 @@ class _Lexicon:
                 for phrase in phrases:
                     words = _norm_words(phrase)
                     trigger = _Trigger(" ".join(words), action, form)
+                    if not any(stem in trigger.phrase for stem in stems):
+                        # The prefilter must let every trigger through: a phrase without a
+                        # listed stem brings its longest word as one.
+                        stems.add(max(words, key=len))
                     if form == "ending":
                         _insert(self.ending, words[::-1], trigger)
                     else:
                         _insert(self.prefix, words, trigger)
 
-        self.prefilter = re.compile("|".join(map(re.escape, lexicon["prefilter_stems"])))
+        self.prefilter = re.compile("|".join(map(re.escape, sorted(stems))))
         self.courtesies = {_norm_words(p) for p in lexicon["courtesies"]}
         self.courtesy_lengths = sorted({len(p) for p in self.courtesies}, reverse=True)
         self.trailing_courtesies = tuple(" ".join(_norm_words(p)) for p in lexicon["trailing_courtesies"])
@@ -161,6 +171,8 @@ class _Lexicon:
         self.relative_openers = frozenset(lexicon["relative_openers"])
         self.recall_openers = frozenset(_norm_words(p) for p in lexicon["recall_openers"])
         self.recall_lengths = sorted({len(p) for p in self.recall_openers})
+        self.conversation = frozenset(lexicon["conversation_words"])
+        self.assistant = frozenset(lexicon["assistant_words"])
         self.vague = frozenset(" ".join(_norm_words(p)) for p in lexicon["vague_descriptions"])
         self.multi_signals = _phrase_regex(lexicon["multi_fact_signals"])
         self.reminders = _phrase_regex(lexicon["reminder_signals"])
@@ -293,7 +305,7 @@ class DirectHandler:
         if tokens is None:
             return None
         after = tokens[match.end - 1].end()
-        if match.trigger.form != "subject":
+        if match.trigger.form not in _SUBJECT_FORMS:
             return after, len(text)
         if text[after:].lstrip().startswith((":", "-", "\u2013", "\u2014")):
             return after, len(text)
@@ -322,7 +334,7 @@ class DirectHandler:
         return match, (tokens[start].start(), tokens[first - 1].end())
 
     def _trigger_label(self, words: list[str], match: _Match) -> str:
-        if match.trigger.form == "subject" and match.end < len(words) \
+        if match.trigger.form in _SUBJECT_FORMS and match.end < len(words) \
                 and words[match.end] in self._lex.fact_subjects:
             return f"{match.trigger.phrase} {words[match.end]}"
         return match.trigger.phrase
@@ -398,8 +410,13 @@ class DirectHandler:
             return "no_content"
         if len(words) > MAX_FACT_WORDS:
             return "too_long"
-        if trigger.form == "fact_about_user" and not lex.personal.intersection(words):
-            return "not_about_user"
+        if words[0] in lex.assistant:
+            return "about_assistant"
+        if trigger.form in ("fact_about_user", "subject_about_user"):
+            if not lex.personal.intersection(words):
+                return "not_about_user"
+            if lex.conversation.intersection(words):
+                return "conversation_context"
         if any(tuple(words[:n]) in lex.recall_openers for n in lex.recall_lengths):
             return "recall"
         if not self._is_clause(words):
@@ -426,6 +443,8 @@ class DirectHandler:
             return "vague_description"
         if len(words) > MAX_FORGET_WORDS:
             return "too_long"
+        if lex.conversation.intersection(words):
+            return "conversation_context"
         if trigger.form in ("description_about_user", "subject") and not lex.personal.intersection(words):
             return "not_about_user"
         if _ITEM_JOIN.search(content.lower()):
@@ -455,6 +474,8 @@ class DirectHandler:
                 return _aside("list_query_complex")
             if match.trigger.form == "topic_about_user" and not self._lex.personal.intersection(topic_words):
                 return _aside("topic_not_personal")
+            if self._lex.conversation.intersection(topic_words):
+                return _aside("conversation_context")
         return DirectDecision(action="list", content=topic or None,
                               trigger=match.trigger.phrase, score=match.score)
 
