@@ -164,6 +164,7 @@ class _Lexicon:
         self.prefilter = re.compile("|".join(map(re.escape, sorted(stems))))
         self.courtesies = {_norm_words(p) for p in lexicon["courtesies"]}
         self.courtesy_lengths = sorted({len(p) for p in self.courtesies}, reverse=True)
+        self.courtesy_starts = frozenset(p[0] for p in self.courtesies)
         self.trailing_courtesies = tuple(" ".join(_norm_words(p)) for p in lexicon["trailing_courtesies"])
         self.fact_subjects = frozenset(lexicon["fact_subjects"])
         self.personal = frozenset(lexicon["personal_words"])
@@ -199,7 +200,9 @@ def _load(folder: Path) -> _Lexicon:
     return _Lexicon(folder)
 
 
+@lru_cache(maxsize=256)
 def _aside(reason: str) -> DirectDecision:
+    # Decisions are frozen, so one object per reason can be handed out again and again.
     return DirectDecision(reason=reason)
 
 
@@ -264,13 +267,14 @@ class DirectHandler:
 
     def _skip_courtesies(self, words: list[str]) -> int:
         i = 0
-        while True:
+        while i < len(words) and words[i] in self._lex.courtesy_starts:
             for n in self._lex.courtesy_lengths:
                 if tuple(words[i:i + n]) in self._lex.courtesies:
                     i += n
                     break
             else:
                 return i
+        return i
 
     def _walk(self, root: _Node, words: list[str], indices: range) -> tuple[_Trigger, int] | None:
         """Longest trigger along `indices`; returns it and how many words it took."""
@@ -359,6 +363,8 @@ class DirectHandler:
         text = text.rstrip(_EDGE_PUNCT)
         lowered = text.lower()
         if len(lowered) != len(text):  # a few characters change length when lower-cased
+            return text
+        if not lowered.endswith(self._lex.trailing_courtesies):
             return text
         for courtesy in self._lex.trailing_courtesies:
             if lowered.endswith(courtesy):
