@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import yaml
 from rapidfuzz import fuzz, process
 
+from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.types import DirectDecision
 
@@ -69,8 +70,8 @@ _ABBREVIATIONS = frozenset({"dr", "mr", "mrs", "ms", "st", "jr", "sr", "vs", "et
 _DETERMINERS = frozenset({"my", "your", "his", "her", "our", "their", "the", "a", "an", "this",
                           "that", "these", "those", "its", "some", "any", "no", "every", "each",
                           "favorite", "favourite", "to", "of", "for", "in", "on", "at", "with"})
-_NO_TOPIC = frozenset({"", "me", "myself", "us", "me so far", "so far", "me please", "about me",
-                       "you", "everything", "all", "anything", "yet"})
+# What follows a list phrase when the user wants everything ("... about me so far").
+_NO_TOPIC = frozenset({"", "me", "myself", "us", "me so far", "so far", "about me"})
 
 
 def _normalise(text: str) -> str:
@@ -123,8 +124,7 @@ def _insert(root: _Node, words: tuple[str, ...], trigger: _Trigger) -> None:
 @dataclass(frozen=True)
 class _Match:
     trigger: _Trigger
-    start: int  # first word index of the phrase
-    end: int  # one past its last word index
+    end: int  # one past the phrase's last word index
     score: float
 
 
@@ -166,6 +166,8 @@ class _Lexicon:
         self.courtesy_lengths = sorted({len(p) for p in self.courtesies}, reverse=True)
         self.courtesy_starts = frozenset(p[0] for p in self.courtesies)
         self.trailing_courtesies = tuple(" ".join(_norm_words(p)) for p in lexicon["trailing_courtesies"])
+        fillers = sorted({r"\s+".join(_norm_words(p)) for p in lexicon["leading_fillers"]}, key=len, reverse=True)
+        self.leading_filler = re.compile(r"(?:" + "|".join(fillers) + r")\b[\s:,\-\u2013\u2014]*", re.IGNORECASE)
         self.fact_subjects = frozenset(lexicon["fact_subjects"])
         self.personal = frozenset(lexicon["personal_words"])
         self.clause_subjects = frozenset(lexicon["clause_subjects"])
@@ -197,7 +199,11 @@ def _inflect(bases: list[str], *, base: bool) -> frozenset[str]:
 
 @lru_cache(maxsize=4)
 def _load(folder: Path) -> _Lexicon:
-    return _Lexicon(folder)
+    try:
+        return _Lexicon(folder)
+    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
+        raise ConfigError(f"fast-path phrase data in {folder} is unusable: "
+                          f"{type(exc).__name__}: {exc}") from exc
 
 
 @lru_cache(maxsize=256)
@@ -300,7 +306,7 @@ class DirectHandler:
             return None
         trigger, taken = found
         said = " ".join(words[start:start + taken])
-        return _Match(trigger, start, start + taken, fuzz.ratio(said, trigger.phrase))
+        return _Match(trigger, start + taken, fuzz.ratio(said, trigger.phrase))
 
     def _content_span_after(self, text: str, words: list[str], match: _Match) -> tuple[int, int] | None:
         """Where the fact or description starts, or None when the phrase is not used as a
@@ -334,7 +340,7 @@ class DirectHandler:
         if not _SEPARATOR.search(gap):
             return None, None
         said = " ".join(words[first:end])
-        match = _Match(trigger, first, end, fuzz.ratio(said, trigger.phrase))
+        match = _Match(trigger, end, fuzz.ratio(said, trigger.phrase))
         return match, (tokens[start].start(), tokens[first - 1].end())
 
     def _trigger_label(self, words: list[str], match: _Match) -> str:
@@ -349,7 +355,12 @@ class DirectHandler:
         """Drop separators, a leading "that", surrounding quotes, trailing punctuation and
         courtesies; keep the user's wording otherwise."""
         content = content.strip(_EDGE_PUNCT)
-        content = _LEADING_THAT.sub("", content, count=1) if _LEADING_THAT.match(content) else content
+        filler = self._lex.leading_filler.match(content)
+        if filler:
+            content = content[filler.end():]
+        that = _LEADING_THAT.match(content)
+        if that:
+            content = content[that.end():]
         previous = None
         while content != previous:
             previous = content
@@ -427,6 +438,8 @@ class DirectHandler:
             return "recall"
         if not self._is_clause(words):
             return "not_a_fact"
+        if ": " in content:  # "it's important: I'm allergic to latex", "wifi: x, door: y"
+            return "list_structure:colon"
         if self._several_clauses(content):
             return "list_structure:clauses"
         return None
@@ -469,9 +482,8 @@ class DirectHandler:
         topic = rest[preposition.end():] if preposition else rest
         topic_words = _norm_words(topic)
         if " ".join(topic_words) in _NO_TOPIC:
-            if match.trigger.form == "topic_about_user" and match.trigger.phrase.endswith("about"):
-                if not topic_words:
-                    return _aside("no_topic")
+            if not topic_words and match.trigger.phrase.endswith("about"):
+                return _aside("no_topic")  # "what do you know about?"
             topic = None
         else:
             if rest and not preposition and match.trigger.form == "topic":

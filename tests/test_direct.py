@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from iris.direct import DirectHandler
+from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.types import DirectDecision
 
@@ -266,5 +267,10 @@ def test_a_phrase_defined_twice_is_refused(tmp_path):
     triggers = folder / "triggers.yaml"
     triggers.write_text(triggers.read_text(encoding="utf-8").replace(
         "    - forget that\n", "    - forget that\n    - note that\n", 1), encoding="utf-8")
-    with pytest.raises(ValueError, match="note that"):
+    with pytest.raises(ConfigError, match="note that"):
         DirectHandler(None, data_dir=folder)
+
+
+def test_missing_phrase_data_is_a_config_error(tmp_path):
+    with pytest.raises(ConfigError, match="triggers.yaml"):
+        DirectHandler(None, data_dir=tmp_path)
