@@ -8,7 +8,9 @@ in ../shared/datasets/persona) in many phrasings, runs `split_facts`, and report
 
 No peeking: the rules were developed on the "dev" half of the personas (even line numbers)
 with seed 1 and the "dev" list of hand-written facts with commas inside; the figures to quote
-come from the "test" half (odd line numbers), seed 2026 and the "test" list.
+come from the "test" half (odd line numbers) and the "test" list. Seed 2026 on the test half
+was looked at once and showed one general bug (a list header on the same line as "1) ... 2)"),
+fixed afterwards; the default seed 31337 was first run after that fix.
 
     .venv/bin/python benchmarks/eval_extract.py                 # report: test split, 400 messages
     .venv/bin/python benchmarks/eval_extract.py --split dev --seed 1 --show-errors 20
@@ -218,7 +220,7 @@ def evaluate(cases: list[Case], split_facts) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--split", choices=["dev", "test"], default="test")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, default=31337)
     parser.add_argument("-n", "--messages", type=int, default=400)
     parser.add_argument("--personas", type=Path, default=DEFAULT_PERSONAS)
     parser.add_argument("--show-errors", type=int, default=0)

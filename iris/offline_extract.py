@@ -149,6 +149,8 @@ def _split_structure(text: str) -> list[tuple[str, bool]]:
             items.extend(bulleted)
             continue
         items.append(_BULLET.sub("", line, count=1))
+    # "things to remember about me: 1) ... 2) ..." leaves its header in front of the list.
+    items = [item for item in items if not _is_header(item)]
     listed = len(items) > 1
     parts: list[tuple[str, bool]] = []
     for item in items:

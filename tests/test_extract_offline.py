@@ -94,3 +94,8 @@ def test_tag(content, type_, category):
     item = tag(content)
     assert (item.content, item.type, item.category) == (content, type_, category)
     assert item.type in MEMORY_TYPES
+
+
+def test_header_before_an_inline_numbered_list_is_not_a_fact():
+    message = "things to remember about me: 1) i work as a teacher 2) i attend church every week"
+    assert split_facts(message) == ["I work as a teacher", "I attend church every week"]
