@@ -560,8 +560,14 @@ class MemoryStore:
             described = " ".join(w for w in verifier._tokens(query) if w not in _QUERY_NOISE)
             described = described or query
             ranked = self._rank(conn, namespace, described, weights=(0.6, 0.4, 0.0, 0.0))
-            # A match needs real evidence: a close embedding or most described words present.
+            # A match needs real evidence: a close embedding, most described words present,
+            # or a moderately close embedding that stands well clear of everything else
+            # ("my address" vs "I live at 12 Baker Street": 0.35, the rest below 0.17).
             matches = [r for r in ranked if r[1] >= 0.45 or r[2] >= 0.5]
+            by_sem = sorted(ranked, key=lambda r: -r[1])
+            if not matches and by_sem and by_sem[0][1] >= 0.3 and (
+                    len(by_sem) == 1 or by_sem[0][1] - by_sem[1][1] >= 0.15):
+                matches = by_sem[:1]
             if not matches:
                 return ForgetResult(status="not_found")
             best = matches[0]

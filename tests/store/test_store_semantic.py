@@ -1,0 +1,126 @@
+"""Behaviour that depends on the real embedding model (all-MiniLM-L6-v2): semantic
+de-duplication, contradiction and update edges, ranked recall. The model loads once."""
+
+import json
+
+import pytest
+
+from iris.errors import LLMTimeoutError
+from iris.llm import ScriptedLLM
+from iris.store import MemoryStore
+from iris.types import MemoryItem
+
+pytestmark = pytest.mark.slow
+
+
+def one(store, content, **kw):
+    return store.store("u", [MemoryItem(content=content, **kw)]).outcomes[0]
+
+
+def judgments(*relations):
+    return json.dumps({"judgments": [{"pair": i, "relation": r} for i, r in enumerate(relations)]})
+
+
+def test_love_vs_hate_is_stored_and_linked_as_contradiction(real_store):
+    love = one(real_store, "I love dark roast coffee")
+    hate = one(real_store, "I hate dark roast coffee")
+    assert hate.status == "stored"
+    assert ("contradicts", love.id) in hate.relations
+    assert (hate.id, love.id, "contradicts") in [e[:3] for e in real_store.edges("u")]
+
+
+def test_paraphrase_is_skipped_offline(real_store):
+    first = one(real_store, "I love to bake cookies.")
+    again = one(real_store, "Baking cookies is something I love")
+    assert again.status == "skipped" and again.duplicate_of == first.id
+    assert again.reason.startswith("semantic duplicate (cos 0.8")
+
+
+def test_spicy_chicken_offline_is_kept_and_related(real_store):
+    first = one(real_store, "I prefer spicy chicken")
+    second = one(real_store, "I like hot chicken wings")
+    assert second.status == "stored"
+    assert ("relates_to", first.id) in second.relations
+
+
+def test_spicy_chicken_with_llm_is_skipped(db_settings, minilm):
+    llm = ScriptedLLM(judgments("duplicate"))
+    with MemoryStore(db_settings, embedder=minilm, llm=llm) as store:
+        first = one(store, "I prefer spicy chicken")
+        assert llm.history == []  # nothing to compare with yet: no call
+        second = one(store, "I like hot chicken wings")
+    assert second.status == "skipped" and second.duplicate_of == first.id
+    assert "judged by LLM" in second.reason
+    assert len(llm.history) == 1 and llm.history[0]["json_mode"]
+    sent = json.loads(llm.history[0]["messages"][-1]["content"])
+    assert sent == {"pairs": [{"pair": 0, "new": "I like hot chicken wings",
+                               "existing": "I prefer spicy chicken"}]}
+
+
+def test_llm_is_never_asked_to_merge_a_contradiction(db_settings, minilm):
+    llm = ScriptedLLM(judgments("duplicate"))
+    with MemoryStore(db_settings, embedder=minilm, llm=llm) as store:
+        one(store, "I love dark roast coffee")
+        hate = one(store, "I hate dark roast coffee")
+    assert hate.status == "stored" and llm.history == [] and llm.pending == 1
+
+
+def test_llm_failure_keeps_the_fact(db_settings, minilm):
+    llm = ScriptedLLM(LLMTimeoutError("slow"))
+    with MemoryStore(db_settings, embedder=minilm, llm=llm) as store:
+        one(store, "I prefer spicy chicken")
+        second = one(store, "I like hot chicken wings")
+    assert second.status == "stored" and len(llm.history) == 1
+
+
+def test_llm_grey_pairs_of_one_batch_go_in_one_call(db_settings, minilm):
+    llm = ScriptedLLM(judgments("duplicate", "related"))
+    with MemoryStore(db_settings, embedder=minilm, llm=llm) as store:
+        store.store("u", [MemoryItem(content="I prefer spicy chicken"),
+                          MemoryItem(content="I work as a nurse")])
+        out = store.store("u", [MemoryItem(content="I like hot chicken wings"),
+                                MemoryItem(content="I am a nurse at the city hospital")]).outcomes
+    assert len(llm.history) == 1
+    assert [o.status for o in out] == ["skipped", "stored"]
+
+
+def test_update_supersedes_and_lists_current_first(real_store):
+    berlin = one(real_store, "I live in Berlin")
+    one(real_store, "My sister is a dentist")
+    paris = one(real_store, "I moved to Paris")
+    assert paris.status == "stored" and ("supersedes", berlin.id) in paris.relations
+    listed = real_store.list("u")
+    assert listed[-1].id == berlin.id and listed[-1].superseded_by == paris.id
+    found = real_store.list("u", query="where do I live?")
+    assert [r.id for r in found[:2]] == [paris.id, berlin.id]
+
+
+def test_number_change_is_not_merged(real_store):
+    two = one(real_store, "I have two dogs")
+    three = one(real_store, "I have three dogs")
+    assert three.status == "stored" and ("supersedes", two.id) in three.relations
+    same = one(real_store, "I own 2 dogs")
+    assert same.status == "skipped" and same.duplicate_of == two.id
+
+
+def test_diet_query_returns_food_and_health_first(real_store):
+    real_store.store("u", [
+        MemoryItem(content="I work as a software engineer", category="work"),
+        MemoryItem(content="I am allergic to shellfish", category="health"),
+        MemoryItem(content="My daughter plays the violin", category="family"),
+        MemoryItem(content="I am a vegetarian", category="food"),
+        MemoryItem(content="I prefer window seats on planes", category="travel"),
+        MemoryItem(content="I drink oat milk instead of dairy", category="food"),
+    ])
+    top = real_store.list("u", query="What do you remember about my diet?", limit=3)
+    assert {r.category for r in top} <= {"food", "health"} and len(top) == 3
+
+
+def test_forget_by_description_with_the_real_model(real_store):
+    real_store.store("u", [MemoryItem(content="I live at 12 Baker Street, London"),
+                           MemoryItem(content="My favourite band is Radiohead"),
+                           MemoryItem(content="I have a peanut allergy")])
+    result = real_store.forget("u", query="forget what I told you about my address")
+    assert result.status == "forgotten"
+    assert result.forgotten[0].content == "I live at 12 Baker Street, London"
+    assert real_store.count("u") == 2
