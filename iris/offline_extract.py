@@ -45,6 +45,7 @@ _OBJECT = re.compile(
     r"(?=\W|$)[\s:,\-–—]*",
     re.I,
 )
+_POLITE_QUESTION = re.compile(r"\W*(?:\w+\W+){0,3}?(?:can|could|would|will) (?:you|u)\b", re.I)
 _COMMAND_WORDS = ("remember", "memorize", "memorise")
 _TRAILING_COMMAND = re.compile(
     r"[\s,.;]*(?:(?:please|pls)\s+)?(?:remember|note|save|store|keep in mind|don'?t forget)"
@@ -92,7 +93,10 @@ def strip_command(text: str) -> str:
         if stripped is None:
             return _strip_trailing(text)
         rest = stripped
-    return _strip_trailing(rest.strip())
+    rest = _strip_trailing(rest.strip())
+    if _POLITE_QUESTION.match(text) and rest.endswith("?"):
+        rest = rest.rstrip("? ")  # "can you remember that I like tea?" asks to store a fact
+    return rest
 
 
 def _strip_objects(rest: str, *, required: bool) -> str | None:

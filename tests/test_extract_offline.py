@@ -99,3 +99,9 @@ def test_tag(content, type_, category):
 def test_header_before_an_inline_numbered_list_is_not_a_fact():
     message = "things to remember about me: 1) i work as a teacher 2) i attend church every week"
     assert split_facts(message) == ["I work as a teacher", "I attend church every week"]
+
+
+def test_a_polite_question_form_loses_its_question_mark_but_real_questions_keep_theirs():
+    assert split_facts("Can you save that I moved to Berlin in 2019 and I work at Siemens?") == [
+        "I moved to Berlin in 2019", "I work at Siemens"]
+    assert strip_command("Why is the sky blue?") == "Why is the sky blue?"
