@@ -43,9 +43,14 @@ MAX_FACT_WORDS = 40
 MAX_FORGET_WORDS = 20
 MAX_TOPIC_WORDS = 6
 
-# Real words that sit within typo distance of a trigger word but mean something else.
+# Real words that sit within typo distance of a trigger word but mean something else. Every
+# word of every trigger phrase is added too: "memories" is not a typo of "memorize".
 NOT_TYPOS = frozenset({"forgot", "forgotten", "forged", "remind", "reminds", "reminded",
-                       "member", "members", "memo", "memos", "memoir", "nothing"})
+                       "member", "members", "memo", "memos", "memoir", "memoirs", "memorial",
+                       "memorable", "nothing", "notes", "noted", "saved", "stored", "deleted",
+                       # found by matching the words of CLINC150 and the persona facts:
+                       "long", "lounge", "forest", "fort", "storey", "community", "pleasure",
+                       "furniture", "depleted", "preference", "preferences"})
 
 # Words of the original text (for positions) and of its normalised form (lower case,
 # apostrophes dropped, so "Don't" is "dont"); both give the same words in the same order.
@@ -135,6 +140,7 @@ class _Lexicon:
         triggers = _read_yaml(folder / "triggers.yaml")
         lexicon = _read_yaml(folder / "lexicon.yaml")
         stems = set(lexicon["prefilter_stems"])
+        not_typos = set(NOT_TYPOS)
         self.prefix = _Node()
         self.ending = _Node()  # built from reversed phrases, walked from the end
         forms = {
@@ -152,6 +158,7 @@ class _Lexicon:
                 for phrase in phrases:
                     words = _norm_words(phrase)
                     trigger = _Trigger(" ".join(words), action, form)
+                    not_typos.update(words)
                     if not any(stem in trigger.phrase for stem in stems):
                         # The prefilter must let every trigger through: a phrase without a
                         # listed stem brings its longest word as one.
@@ -161,6 +168,7 @@ class _Lexicon:
                     else:
                         _insert(self.prefix, words, trigger)
 
+        self.not_typos = frozenset(not_typos)
         self.prefilter = re.compile("|".join(map(re.escape, sorted(stems))))
         self.courtesies = {_norm_words(p) for p in lexicon["courtesies"]}
         self.courtesy_lengths = sorted({len(p) for p in self.courtesies}, reverse=True)
@@ -294,10 +302,11 @@ class DirectHandler:
         for i in indices:
             word = words[i]
             child = node.children.get(word)
-            if child is None and node.fuzzy and len(word) >= 4 and word not in NOT_TYPOS:
+            if child is None and node.fuzzy and len(word) >= 4 and word not in self._lex.not_typos:
                 hit = process.extractOne(word, node.fuzzy, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
-                # An inflection ("remembered", "forgets") is a different word, not a typo.
-                if hit is not None and not word.startswith(hit[0]):
+                # An inflection ("remembered", "forgets") is a different word, not a typo; and
+                # typos keep the first letter, which keeps "move" from reading as "remove".
+                if hit is not None and not word.startswith(hit[0]) and word[0] == hit[0][0]:
                     child = node.children[hit[0]]
             if child is None:
                 break
@@ -411,8 +420,9 @@ class DirectHandler:
         if _NUMBERING.search(body):
             return "list_structure:numbering"
         for m in _SENTENCE_END.finditer(body):
-            before = body[:m.start()].rsplit(None, 1)[-1].strip("\"'(").lower()
-            if before not in _ABBREVIATIONS and not before.isdigit():
+            before = body[:m.start()].rsplit(None, 1)
+            word = before[-1].strip("\"'(").lower() if before else ""
+            if word and word not in _ABBREVIATIONS and not word.isdigit():
                 return "list_structure:sentences"
         return None
 
@@ -464,7 +474,8 @@ class DirectHandler:
         words = _norm_words(content)
         if not words:
             return "no_content"
-        if " ".join(words) in lex.vague or words[0] in ("everything", "all", "anything"):
+        if " ".join(words) in lex.vague or words[0] in ("everything", "all", "anything") \
+                or all(w in lex.personal or w in _DETERMINERS for w in words):
             return "vague_description"
         if len(words) > MAX_FORGET_WORDS:
             return "too_long"

@@ -14,7 +14,7 @@ import pytest
 from iris.direct import DirectHandler
 from iris.errors import ConfigError
 from iris.paths import intents_dir
-from iris.types import DirectDecision
+from iris.types import DirectDecision, content_problem
 
 DATA = Path(__file__).parent / "data"
 CORPUS = DATA / "direct_corpus.jsonl"
@@ -157,6 +157,8 @@ def test_case_spacing_and_punctuation_do_not_matter(handler, text):
     "forgot that I had a meeting today",  # a real word, not a typo of "forget"
     "remembered that I left the stove on",  # an inflection, not a typo
     "remembers that I like tea",
+    "Memories I cherish most are from Lisbon",  # a trigger word is never a typo of another
+    "move the memory about my job",  # typos keep the first letter: not "remove"
 ])
 def test_nearby_real_words_are_not_typos(handler, text):
     assert handler.decide(text).action is None
@@ -244,6 +246,23 @@ def test_single_persona_facts_mostly_take_the_fast_path(handler):
     sample = random.Random(11).sample(facts, 300)
     stored = [f for f in sample if handler.decide(f"remember that {f}").content == f.strip().rstrip(".!")]
     assert len(stored) / len(sample) >= 0.85
+
+
+def test_any_text_gives_a_decision_and_usable_content(handler):
+    """Scrambled pieces of triggers, punctuation and odd characters: never an exception, and
+    whatever the fast path takes is valid memory content."""
+    pieces = ("remember that my i I'm please forget about what do you know me list memories save "
+              "to memory note keep in mind don't , . ! ? : ; - \" ' \u2019 \u201c \u201d 1) \u2022 the "
+              "is are wife Ana\u2019s \u0130stanbul \u00df \ufb01 _ 'twas ... !!").split(" ") + ["\n", "", " "]
+    rng = random.Random(5)
+    taken = 0
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) + rng.choice(("", " ")) for _ in range(rng.randint(0, 12)))
+        decision = handler.decide(text)
+        if decision.action is not None:
+            taken += 1
+            assert decision.content is None or content_problem(decision.content) is None, text
+    assert taken > 0
 
 
 # --- the phrases live in data -----------------------------------------------------------
