@@ -93,6 +93,10 @@ def main() -> None:
             print(f"  {kind:9} p50 {_percentile(values, 0.50):6.2f} us   p99 {_percentile(values, 0.99):7.2f} us"
                   f"   ({len(values)} timings)")
     print(f"  throughput: {statistics.median(rates):,.0f} messages/s (median of {args.passes} passes)")
+    taken = [(text, d) for text in ordinary if (d := handler.decide(text)).action is not None]
+    print(f"ordinary messages the fast path took: {len(taken)} of {len(ordinary)}")
+    for text, decision in taken:
+        print(f"    {decision.action}: {text!r} -> {decision.content!r}")
     print(f"accuracy on {CORPUS.relative_to(ROOT)} ({len(rows)} messages):")
     for action, (precision, recall, taken, labelled) in accuracy(handler, rows).items():
         print(f"  {action:6} precision {precision:6.1%}  recall {recall:6.1%}  (taken {taken}, labelled {labelled})")

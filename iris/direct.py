@@ -263,7 +263,10 @@ class DirectHandler:
         if match is None:
             match, content_span = self._match_ending(text, words, start)
         signal = lex.multi_signals.search(norm)
-        if signal:
+        # Without a trigger the signal explains the step aside only in a message that opens
+        # like a memory command ("remember the following"); "what's on my list of ..." is
+        # just not a memory message.
+        if signal and (match is not None or lex.prefilter.search(" ".join(words[start:start + 3]))):
             return _aside(f"multi_fact_signal:{signal.group()}")
         if match is None or content_span is None:
             return _aside("question" if "?" in text else "no_trigger")
