@@ -1,0 +1,150 @@
+"""ToolIntentDecisionService: the router's hint before any model sees the message.
+
+    svc = ToolIntentDecisionService(settings, embedder=None)
+    svc.decide("remember that I'm vegan")
+    # IntentDecision(intent="memory_action", tool="store_memory", label="memory_store", ...)
+
+The model is `settings.intent_model_dir` when set, else trained from the shipped `intents/`
+at first use (about a second) and cached under `settings.home`, keyed by a hash of the data
+and the code version. Sentence embeddings are used only when `settings.intent_embeddings`
+is on; then the embedder is the one shared with the store, so its cache means a routed
+message is not embedded again for storing."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from iris.errors import IntentModelError
+from iris.intent_data import NONE
+from iris.intent_model import CODE_VERSION, IntentModel, OperatingPoint, Prediction, TrainOptions
+from iris.types import IntentDecision
+
+if TYPE_CHECKING:
+    from iris.config import Settings
+    from iris.embed import Embedder
+
+ALTERNATIVES = 3
+
+
+def default_model_dir(settings: "Settings", data_fingerprint: str, embedder_name: str | None) -> Path:
+    key = hashlib.sha256(f"{data_fingerprint}|{CODE_VERSION}|{embedder_name}".encode()).hexdigest()
+    return settings.home / "intent_models" / key[:20]
+
+
+class ToolIntentDecisionService:
+    def __init__(self, settings: "Settings", embedder: "Embedder | None" = None, *,
+                 model: IntentModel | None = None):
+        self.settings = settings
+        self._embedder = embedder
+        self._model = model
+        self._lock = threading.Lock()
+
+    # --- the model ---------------------------------------------------------------------
+
+    @property
+    def use_embeddings(self) -> bool:
+        return bool(self.settings.intent_embeddings)
+
+    @property
+    def embedder(self) -> "Embedder":
+        if self._embedder is None:
+            from iris.embed import make_embedder
+
+            # Intent embeddings are asked for explicitly, even if the store's are off.
+            self._embedder = make_embedder(self.settings.model_copy(update={"embeddings": True}))
+        return self._embedder
+
+    @property
+    def model(self) -> IntentModel:
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    self._model = self._load_or_train()
+        return self._model
+
+    def _load_or_train(self) -> IntentModel:
+        if self.settings.intent_model_dir is not None:
+            model = IntentModel.load(self.settings.intent_model_dir)
+            self._check_embedder(model)
+            return model
+        from iris import intent_data, intent_model
+        from iris.paths import intents_dir
+
+        data = intent_data.load(intents_dir())
+        name = self.embedder.name if self.use_embeddings else None
+        cache = default_model_dir(self.settings, data.fingerprint(), name)
+        if cache.is_dir():
+            try:
+                return IntentModel.load(cache)
+            except IntentModelError:
+                pass  # a damaged or foreign cache entry: retrain over it below
+        model = intent_model.train(
+            data, TrainOptions(embeddings=self.use_embeddings),
+            embedder=self.embedder if self.use_embeddings else None)
+        try:
+            model.save(cache)
+        except OSError:
+            pass  # an unwritable home costs a retrain next time, not the decision
+        return model
+
+    def _check_embedder(self, model: IntentModel) -> None:
+        if self.use_embeddings and model.has_embeddings and model.embedder_name != self.embedder.name:
+            raise IntentModelError(
+                f"intent model {self.settings.intent_model_dir} was trained with embeddings from "
+                f"{model.embedder_name!r}, but the configured embedder is {self.embedder.name!r}")
+
+    # --- decisions ---------------------------------------------------------------------
+
+    def operating_point(self) -> OperatingPoint:
+        model = self.model
+        point = model.operating[model.mode(self.use_embeddings)]
+        if self.settings.intent_min_confidence is not None:
+            point = OperatingPoint(self.settings.intent_min_confidence, point.margin,
+                                   tuned_on="settings.intent_min_confidence")
+        return point
+
+    def predict(self, texts: list[str]) -> list[Prediction]:
+        model = self.model
+        embeddings = None
+        if self.use_embeddings and model.has_embeddings:
+            embeddings = self.embedder.encode(texts)
+        return model.predict(texts, embeddings, self.operating_point())
+
+    def decide(self, text: str) -> IntentDecision:
+        return self.decide_batch([text])[0]
+
+    def decide_batch(self, texts: list[str]) -> list[IntentDecision]:
+        blank = [i for i, t in enumerate(texts) if not t or not t.strip()]
+        todo = [t for i, t in enumerate(texts) if i not in set(blank)]
+        decisions = iter([self._to_decision(p) for p in self.predict(todo)] if todo else [])
+        return [IntentDecision(intent=NONE, label=NONE, signals=["empty_message"])
+                if i in set(blank) else next(decisions) for i in range(len(texts))]
+
+    def _to_decision(self, prediction: Prediction) -> IntentDecision:
+        model = self.model
+        signals = list(prediction.signals)
+        if prediction.rejected:
+            signals.append(f"out_of_scope:{prediction.rejected}")
+        alternatives = [(label, round(p, 4)) for label, p in prediction.ranked[1:ALTERNATIVES + 1]]
+        if prediction.label == model.oos_label or prediction.rejected:
+            return IntentDecision(intent=NONE, tool=None, label=NONE,
+                                  confidence=round(prediction.confidence, 4),
+                                  signals=signals,
+                                  alternatives=[(prediction.top_label, round(prediction.confidence, 4))]
+                                  + alternatives if prediction.rejected else alternatives)
+        spec = model.specs.get(prediction.label)
+        return IntentDecision(
+            intent=spec.intent if spec else prediction.label,
+            tool=spec.tool if spec else None,
+            label=prediction.label,
+            confidence=round(prediction.confidence, 4),
+            signals=signals,
+            alternatives=alternatives,
+        )
+
+    def explain(self, text: str, top: int = 10) -> tuple[IntentDecision, list[tuple[str, float]]]:
+        """The decision plus the TF-IDF features and signals that pushed it."""
+        return self.decide(text), self.model.explain(text, top=top)
