@@ -240,6 +240,9 @@ class DirectHandler:
     # --- the decision ------------------------------------------------------------------
 
     def decide(self, text: str) -> DirectDecision:
+        """Prefilter, trigger at the start (or a closing "..., remember that"), then the
+        reasons to step aside, cheapest first; only a message that passes all of them is
+        decided here."""
         lex = self._lex
         lowered = text.lower()
         if not lex.prefilter.search(lowered):
