@@ -94,9 +94,10 @@ class Pipeline:
         turn = Turn(text=text, user_id=user_id)
         for name, stage in self._stages():
             started = time.perf_counter()
-            turn = stage(turn)
-            elapsed = (time.perf_counter() - started) * 1000
-            turn = turn.model_copy(update={"timings_ms": {**turn.timings_ms, name: round(elapsed, 3)}})
+            after = stage(turn)
+            if after is not turn:  # a stage that skipped returns the turn it was given
+                elapsed = round((time.perf_counter() - started) * 1000, 3)
+                turn = after.model_copy(update={"timings_ms": {**after.timings_ms, name: elapsed}})
         return _reply(turn)
 
     def _stages(self) -> list[tuple[str, Callable[[Turn], Turn]]]:
