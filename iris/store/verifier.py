@@ -24,7 +24,7 @@ from typing import Any, Literal
 Kind = Literal["duplicate", "contradicts", "supersedes", "related"]
 
 _CONTRACTIONS = [
-    (re.compile(r"\bcan'?t\b"), "can not"),
+    (re.compile(r"\bcan'?t\b|\bcannot\b"), "can not"),
     (re.compile(r"\bwon'?t\b"), "will not"),
     (re.compile(r"\bain'?t\b"), "am not"),
     (re.compile(r"n't\b"), " not"),
@@ -34,6 +34,13 @@ _CONTRACTIONS = [
     (re.compile(r"'ll\b"), " will"),
     (re.compile(r"'d\b"), " would"),
     (re.compile(r"'s\b"), ""),  # possessive or "is": neither changes which facts are stated
+]
+_PHRASES = [
+    (re.compile(r"\bcan not (?:stand|bear|tolerate)\b"), "hate"),
+    (re.compile(r"\b(\w+) years? old\b"), r"\1"),  # "I am 24 years old" is "I'm 24"
+    (re.compile(r"\bwork(s|ed|ing)? as\b"), "as"),  # "I work as a nurse": "I am a nurse"
+    (re.compile(r"\bfor a living\b|\bby (?:profession|trade)\b|\bprofessionally\b"),
+     "professionally"),
 ]
 _WORD = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
 
@@ -50,15 +57,20 @@ _NEGATIONS = {"not", "no", "never", "nobody", "nothing", "none", "neither", "nor
 _POSITIVE = {"love", "loves", "loved", "loving", "like", "likes", "liked", "enjoy", "enjoys",
              "enjoyed", "enjoying", "adore", "adores", "prefer", "prefers", "preferred", "fond",
              "passion", "passionate", "fan", "favorite", "favourite", "favorites",
-             "favourites", "crazy", "obsessed", "addicted"}
+             "favourites", "crazy", "obsessed", "addicted", "lover", "lovers"}
 _NEGATIVE = {"hate", "hates", "hated", "hating", "dislike", "dislikes", "disliked", "detest",
-             "despise", "loathe", "loathes", "afraid", "scared", "fear", "terrified", "allergic"}
+             "despise", "loathe", "loathes", "afraid", "scared", "scare", "scares", "fear",
+             "fears", "terrified", "terrify", "terrifies", "frighten", "frightens",
+             "frightened", "allergic"}
 # Markers that a statement replaces an earlier one.
 _UPDATE = {"moved", "move", "moving", "relocated", "switched", "changed", "quit", "stopped",
            "became", "become", "started", "began", "retired", "now", "anymore", "longer",
            "recently", "new", "newly", "lately", "ex"}
 # Markers of a past or ended state: "I was a nurse" is not "I am a nurse".
-_PAST = {"was", "were", "used", "formerly", "previously", "former", "ago", "once", "past"}
+_PAST = {"used", "formerly", "previously", "former", "ago", "once", "past"}
+# "was" only marks an ended state against a present "am/is" ("I was a nurse" / "I am a
+# nurse"); against another past tense ("I grew up" / "I was raised") it is just grammar.
+_WAS, _IS = {"was", "were"}, {"am", "is", "are"}
 
 _STOP = set("""
 a an the i me my mine myself we us our ours you your he him his she her hers it its they them
@@ -72,7 +84,8 @@ go going time
 # Words that only scaffold a paraphrase ("Baking cookies is something I love").
 _FILLER = {"something", "thing", "things", "stuff", "lot", "lots", "big", "huge", "total",
            "absolutely", "definitely", "really", "truly", "very", "actually", "totally",
-           "enjoyment", "hobby", "activity", "activities", "spend", "free"}
+           "enjoyment", "activity", "activities", "every", "each", "take", "taking",
+           "took", "takes"}
 
 _SYNONYMS = {
     "own": "have", "owns": "have", "possess": "have", "kid": "child", "kids": "child",
@@ -86,7 +99,8 @@ _SYNONYMS = {
     "career": "work", "profession": "work", "occupation": "work", "employed": "work",
     "physician": "doctor", "attorney": "lawyer", "buddy": "friend", "pal": "friend",
     "pals": "friend", "puppy": "dog", "doggy": "dog", "kitty": "cat", "kitten": "cat",
-    "spicy": "hot", "begin": "start", "began": "start", "beginning": "start",
+    "spicy": "hot", "various": "different", "inside": "indoors", "outside": "outdoors",
+    "attend": "go", "attends": "go", "attended": "go", "begin": "start", "began": "start", "beginning": "start",
     "vacation": "holiday", "vacations": "holiday", "holidays": "holiday",
     "beverage": "drink", "sneakers": "shoe", "trainers": "shoe", "cellphone": "phone",
     "mobile": "phone", "hubby": "husband", "spouse": "partner", "guitarist": "guitar",
@@ -108,6 +122,11 @@ _AGENTS = {"i": "self", "me": "self", "myself": "self", "we": "self", "us": "sel
            "friend": "friend", "boss": "boss", "partner": "partner", "boyfriend": "boyfriend",
            "girlfriend": "girlfriend", "grandmother": "grandmother",
            "grandfather": "grandfather", "child": "child", "he": "other", "she": "other",
+           "parents": "parents", "parent": "parents", "family": "family",
+           "grandparents": "grandparents", "friends": "friend", "aunt": "aunt",
+           "uncle": "uncle", "cousin": "cousin", "teacher": "teacher", "coach": "coach",
+           "neighbor": "neighbor", "students": "student", "student": "student",
+           "everyone": "everyone", "people": "people", "team": "team",
            "they": "other", "him": "other", "her": "other", "them": "other"}
 
 # Slots a person has one value for at a time; a new value supersedes the old one.
@@ -166,6 +185,8 @@ def _tokens(text: str) -> list[str]:
         text = pattern.sub(repl, text)
     text = text.replace("a couple of", "2").replace("no longer", "not longer")
     text = text.replace("any more", "anymore")
+    for phrase, repl in _PHRASES:
+        text = phrase.sub(repl, text)
     words = []
     for word in _WORD.findall(text):
         words.append(_NUMBER_WORDS.get(word, word))
@@ -191,7 +212,8 @@ def analyze(text: str) -> Analysis:
                 agents.append(agent)
         if word in _POSITIVE or word in _NEGATIVE:
             bag.add("<feeling>")
-        elif word in _NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER:
+        elif word in _NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
+                or word in _WAS:
             continue
         elif word.isdigit() or word in _STOP:
             continue
@@ -212,9 +234,12 @@ def analyze(text: str) -> Analysis:
     return Analysis(
         bag=frozenset(bag),
         polarity=sentiment * (-1 if negations % 2 else 1),
-        numbers=frozenset(w for w in words if w.replace(".", "", 1).isdigit()),
+        # "a sister" and "one sister" are the same fact.
+        numbers=frozenset(w for w in words if w.replace(".", "", 1).isdigit() and w != "1"),
         update=frozenset(w for w in words if w in _UPDATE),
-        past=frozenset(w for w in words if w in _PAST),
+        past=frozenset(w for w in words if w in _PAST)
+        | ({"was"} if any(w in _WAS for w in words) else set())
+        | ({"is"} if any(w in _IS for w in words) else set()),
         agents=tuple(agents),
         slots=slots,
     )
@@ -222,6 +247,31 @@ def analyze(text: str) -> Analysis:
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a | b else 1.0
+
+
+def _tense_differs(a: frozenset[str], b: frozenset[str]) -> bool:
+    markers_a, markers_b = a - {"was", "is"}, b - {"was", "is"}
+    if markers_a != markers_b:
+        return True
+    return ("was" in a and "is" in b and "was" not in b) or ("was" in b and "is" in a and "was" not in a)
+
+
+def _same_bag(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Equal content words, allowing a doer noun for its verb: teach/teacher,
+    produc(e)/producer, surviv(e)/survivor, skateboard/skateboarder."""
+    only_a, only_b = a - b, b - a
+    if len(only_a) != len(only_b):
+        return False
+    for word in only_a:
+        match = next((w for w in only_b if _doer(word, w) or _doer(w, word)), None)
+        if match is None:
+            return False
+        only_b = only_b - {match}
+    return True
+
+
+def _doer(verb: str, noun: str) -> bool:
+    return len(verb) >= 4 and noun in (verb + "er", verb + "r", verb + "or", verb + "ar")
 
 
 def verify(new: str, old: str) -> Verdict:
@@ -242,7 +292,7 @@ def verify(new: str, old: str) -> Verdict:
         if overlap >= 0.6:
             return Verdict("supersedes", "different number", hard=True)
         return Verdict("related", "different numbers", hard=True)
-    if a.past != b.past:
+    if _tense_differs(a.past, b.past):
         if overlap >= 0.6:
             return Verdict("supersedes", "the state changed (was / is)", hard=True)
         return Verdict("related", "tense differs", hard=True)
@@ -250,9 +300,10 @@ def verify(new: str, old: str) -> Verdict:
         if overlap >= 0.5:
             return Verdict("supersedes", "update", hard=True)
         return Verdict("related", "update of something else", hard=True)
-    if a.agents != b.agents and a.bag == b.bag:
+    same = _same_bag(a.bag, b.bag)
+    if same and len(set(a.agents)) >= 2 and a.agents != b.agents:
         return Verdict("related", "different people or roles", hard=True)
-    if a.bag == b.bag:
+    if same:
         return Verdict("duplicate", "same content words")
     return Verdict("related", "different content words")
 

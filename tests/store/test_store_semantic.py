@@ -124,3 +124,20 @@ def test_forget_by_description_with_the_real_model(real_store):
     assert result.status == "forgotten"
     assert result.forgotten[0].content == "I live at 12 Baker Street, London"
     assert real_store.count("u") == 2
+
+
+def test_held_out_dedup_pairs_meet_the_targets(minilm):
+    """The held-out evaluation pairs (never used to tune the rules) through the real store."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("eval_dedup", root / "benchmarks" / "eval_dedup.py")
+    eval_dedup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(eval_dedup)
+    pairs = eval_dedup.load_pairs(root / "tests" / "data" / "dedup_pairs_holdout.txt")
+    summary = eval_dedup.summarize(eval_dedup.evaluate(pairs, minilm))
+    assert summary["contradictions_or_updates_merged"] == 0
+    assert summary["must_keep_kept_pct"] >= 98
+    assert summary["by_kind"]["surface"]["skipped_pct"] == 100
+    assert summary["by_kind"]["paraphrase"]["skipped_pct"] >= 70

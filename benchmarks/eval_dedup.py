@@ -1,0 +1,152 @@
+"""De-duplication evaluation: does the store skip what it should and keep what it must?
+
+Each pair goes into its own namespace: store EXISTING, then NEW, and look at NEW's outcome.
+Pairs: tests/data/dedup_pairs.txt (hand-written from persona facts) plus surface variants
+generated here from the persona dataset (deterministic).
+
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_dedup.py            # MiniLM, offline rules
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_dedup.py --show-errors
+Exit status 1 when a target is missed: 0 contradictions or updates merged, >= 98% of
+must-keep pairs kept, >= 70% of paraphrases and 100% of surface variants skipped."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+PAIRS = ROOT / "tests" / "data" / "dedup_pairs.txt"
+PERSONA = ROOT.parent / "shared" / "datasets" / "persona" / "personas_valid.jsonl"
+MUST_KEEP = ("contradiction", "update", "different")
+
+
+def load_pairs(path: Path = PAIRS) -> list[tuple[str, str, str]]:
+    pairs, kind = [], None
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            kind = line.strip("[]")
+            continue
+        existing, new = (part.strip() for part in line.split("=>"))
+        pairs.append((kind, existing, new))
+    return pairs
+
+
+_SWAPS = [(r"\bI am\b", "I'm"), (r"\bdo not\b", "don't"), (r"\bI have\b", "I've"),
+          (r"\bfavorite\b", "favourite"), (r"\bcolor\b", "colour")]
+
+
+def surface_variants(n: int = 40, seed: int = 11) -> list[tuple[str, str, str]]:
+    """Case, spacing, punctuation and contraction/spelling variants of persona facts."""
+    if not PERSONA.exists():
+        return []
+    facts = sorted({f for line in PERSONA.open() for f in json.loads(line)["facts"]
+                    if 3 <= len(f.split()) <= 12})
+    rng = random.Random(seed)
+    out = []
+    for fact in rng.sample(facts, n):
+        ops = [lambda s: s.lower(), lambda s: s.upper(), lambda s: "  " + s.replace(" ", "  "),
+               lambda s: s.rstrip(".") + "!!", lambda s: s.rstrip(".")]
+        swaps = [(p, r) for p, r in _SWAPS if re.search(p, fact)]
+        if swaps:
+            p, r = rng.choice(swaps)
+            ops.append(lambda s, p=p, r=r: re.sub(p, r, s))
+        out.append(("surface", fact, rng.choice(ops)(fact)))
+    return out
+
+
+def evaluate(pairs, embedder, llm=None) -> list[dict]:
+    from iris.config import Settings
+    from iris.store import MemoryStore
+    from iris.types import MemoryItem
+
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(home=Path(tmp), embed_model=None if embedder.name != "hashing" else "hashing")
+        rows = []
+        with MemoryStore(settings, embedder=embedder, llm=llm) as store:
+            for n, (kind, existing, new) in enumerate(pairs):
+                ns = f"pair{n}"
+                old = store.store(ns, [MemoryItem(content=existing)]).outcomes[0]
+                out = store.store(ns, [MemoryItem(content=new)]).outcomes[0]
+                vec = embedder.encode([existing, new])
+                rows.append(dict(kind=kind, existing=existing, new=new, status=out.status,
+                                 reason=out.reason, cosine=round(float(vec[0] @ vec[1]), 3),
+                                 relations=sorted({k for k, i in out.relations if i == old.id})))
+        return rows
+
+
+def summarize(rows: list[dict]) -> dict:
+    by_kind: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        by_kind[row["kind"]].append(row)
+    summary = {"pairs": len(rows), "by_kind": {}}
+    for kind, group in sorted(by_kind.items()):
+        skipped = sum(r["status"] == "skipped" for r in group)
+        edges = Counter(e for r in group for e in r["relations"])
+        summary["by_kind"][kind] = {"n": len(group), "skipped": skipped,
+                                    "skipped_pct": round(100 * skipped / len(group), 1),
+                                    "edges": dict(edges)}
+    keep = [r for r in rows if r["kind"] in MUST_KEEP]
+    merged_bad = [r for r in rows if r["kind"] in ("contradiction", "update") and r["status"] == "skipped"]
+    summary["must_keep_n"] = len(keep)
+    summary["must_keep_kept_pct"] = round(100 * sum(r["status"] == "stored" for r in keep) / max(1, len(keep)), 1)
+    summary["contradictions_or_updates_merged"] = len(merged_bad)
+    k = summary["by_kind"]
+    summary["targets_met"] = (
+        summary["contradictions_or_updates_merged"] == 0
+        and summary["must_keep_kept_pct"] >= 98
+        and k.get("paraphrase", {}).get("skipped_pct", 0) >= 70
+        and k.get("surface", {}).get("skipped_pct", 0) == 100)
+    return summary
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    parser.add_argument("--show-errors", action="store_true", help="print the pairs that missed")
+    parser.add_argument("--json", type=Path, help="write every pair's result here")
+    parser.add_argument("--pairs", type=Path, default=PAIRS,
+                        help="pairs file (default: the tuning set; see also "
+                             "tests/data/dedup_pairs_holdout.txt)")
+    parser.add_argument("--no-generated", action="store_true",
+                        help="skip the surface variants generated from the persona data")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from iris.embed import HashingEmbedder, SentenceTransformerEmbedder
+
+    embedder = SentenceTransformerEmbedder() if args.embedder == "minilm" else HashingEmbedder()
+    pairs = load_pairs(args.pairs) + ([] if args.no_generated else surface_variants())
+    rows = evaluate(pairs, embedder)
+    summary = summarize(rows)
+    print(f"{args.pairs.name}: {summary['pairs']} pairs, embedder {embedder.name}, offline verifier (no LLM)")
+    print(f"{'kind':<14}{'n':>5}{'skipped':>10}   edges to the existing memory")
+    for kind, s in summary["by_kind"].items():
+        print(f"{kind:<14}{s['n']:>5}{s['skipped_pct']:>9.1f}%   {s['edges']}")
+    print(f"contradictions/updates merged: {summary['contradictions_or_updates_merged']}")
+    print(f"must-keep pairs kept: {summary['must_keep_kept_pct']}% of {summary['must_keep_n']}")
+    print("targets met" if summary["targets_met"] else "TARGETS MISSED")
+    if args.show_errors:
+        for r in rows:
+            wrong = (r["status"] == "skipped") == (r["kind"] in MUST_KEEP)
+            if wrong:
+                print(f"  {r['kind']:<13} cos {r['cosine']:.2f} {r['status']:<8} "
+                      f"{r['existing']!r} => {r['new']!r} ({r['reason']})")
+    if args.json:
+        args.json.write_text(json.dumps({"summary": summary, "pairs": rows}, indent=1))
+    return 0 if summary["targets_met"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
