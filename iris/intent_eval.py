@@ -47,7 +47,8 @@ def report(model: IntentModel, data: IntentData, predicted: list[str], probs: np
     result["per_intent"] = per_intent(y, pred)
     f1s = [v["f1"] for v in result["per_intent"].values() if v["support"]]
     result["macro_f1"] = float(np.mean(f1s)) if f1s else None
-    result["confusions"] = confusions(y, pred)
+    result["all_confusions"] = confusions(y, pred, top=None)  # for plots; the CLI drops it from JSON
+    result["confusions"] = result["all_confusions"][:10]
     # The sweep works on the model's label names: map the data back to them.
     y_model = np.array([model_oos if lab == data_oos else lab for lab in y])
     result["sweep"] = [
@@ -71,10 +72,10 @@ def per_intent(y: np.ndarray, pred: np.ndarray) -> dict[str, dict]:
     return out
 
 
-def confusions(y: np.ndarray, pred: np.ndarray, top: int = 10) -> list[dict]:
-    """The most frequent (true, predicted) mistakes."""
+def confusions(y: np.ndarray, pred: np.ndarray, top: int | None = 10) -> list[dict]:
+    """The most frequent (true, predicted) mistakes, all of them when `top` is None."""
     counts = Counter((t, p) for t, p in zip(y, pred) if t != p)
-    return [{"true": t, "predicted": p, "count": n} for (t, p), n in counts.most_common(top)]
+    return [{"true": str(t), "predicted": str(p), "count": n} for (t, p), n in counts.most_common(top)]
 
 
 def cross_validate(data: IntentData, folds: int = 5, options: TrainOptions | None = None, *,

@@ -32,9 +32,9 @@ from iris.intent_data import IntentData, IntentSpec, Signal
 CODE_VERSION = "1"
 FORMAT = "iris-intent-model/1"
 
-# Signals are strong, hand-written evidence; this weight puts a match on the scale of a
-# few informative n-grams in an L2-normalised TF-IDF row.
-SIGNAL_WEIGHT = 0.5
+# Signals are hand-written evidence, but the n-grams already see most of what they match:
+# in cross-validation on the shipped intents a weight above ~0.25 lowered macro-F1.
+SIGNAL_WEIGHT = 0.25
 # Keeps in-scope accuracy within this much of what it is with no out-of-scope rule.
 DEFAULT_MAX_IN_SCOPE_DROP = 0.01
 
@@ -281,8 +281,7 @@ def train(data: IntentData, options: TrainOptions | None = None, *,
 
     emb_all = None
     if options.embeddings:
-        say(f"embedding {len(texts) + (len(val) if val else 0)} sentences")
-        emb_all = embedder.encode(texts + (list(val.texts) if val else []))
+        emb_all = encode_in_chunks(embedder, texts + (list(val.texts) if val else []), say)
 
     # Held-out scores for calibration and threshold tuning.
     if val is not None:
@@ -328,6 +327,15 @@ def train(data: IntentData, options: TrainOptions | None = None, *,
               "sources": data.sources, "tuned_on": tuned_on,
               "options": asdict(options)},
     )
+
+
+def encode_in_chunks(embedder, texts: list[str], say: Progress, chunk: int = 512) -> np.ndarray:
+    """Embed in chunks so long jobs (CLINC150: minutes on CPU) can report progress."""
+    rows = []
+    for start in range(0, len(texts), chunk):
+        say(f"embedding sentences {start}/{len(texts)}")
+        rows.append(embedder.encode(texts[start:start + chunk]))
+    return np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
 
 
 def _out_of_fold(texts, y, labels, signals, emb_all, options, say):
