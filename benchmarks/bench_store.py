@@ -1,0 +1,156 @@
+"""Memory store timings: store latency (1 and 25 items, synchronous and queued) and
+semantic search as a namespace grows. Medians (p50) over repeated runs; the machine is
+shared, so compare runs on one box rather than across boxes.
+
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py                  # MiniLM
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --sizes 1000 10000 100000
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --db postgresql+psycopg://postgres@127.0.0.1:5432/test
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+PERSONA = ROOT.parent / "shared" / "datasets" / "persona" / "personas_valid.jsonl"
+
+
+def facts() -> list[str]:
+    if PERSONA.exists():
+        return sorted({f for line in PERSONA.open() for f in json.loads(line)["facts"]})
+    return [f"I have hobby number {i}" for i in range(500)]
+
+
+def p50(samples: list[float]) -> float:
+    return round(statistics.median(samples), 2)
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return (time.perf_counter() - start) * 1000
+
+
+def bench_store(store, runs: int) -> dict[str, float]:
+    from iris.types import MemoryItem
+
+    base = facts()
+    counter = iter(range(10**9))
+
+    def batch(n: int) -> list[MemoryItem]:
+        # Unique contents each time, so every call embeds (no cache hits) and stores.
+        return [MemoryItem(content=f"{base[i % len(base)].rstrip('.')} (note {next(counter)})")
+                for i in range(n)]
+
+    out = {}
+    for n in (1, 25):
+        store.store("warm", batch(n))  # model loaded, tables warm
+        out[f"store_sync_{n}_ms"] = p50([timed(lambda: store.store(f"s{n}", batch(n)))
+                                         for _ in range(runs)])
+        out[f"store_queued_{n}_ms"] = p50([timed(lambda: store.store(f"q{n}", batch(n), wait=False))
+                                           for _ in range(runs)])
+        pending = store.pending()
+        start = time.perf_counter()
+        store.process_queue()
+        out[f"worker_per_item_{n}_ms"] = round((time.perf_counter() - start) * 1000 / max(1, pending), 2)
+    return out
+
+
+def fill(store, namespace: str, size: int) -> None:
+    """Insert `size` memories with random unit vectors straight into the table: search cost
+    does not depend on what the vectors say, and embedding 100k sentences would take
+    longer than the benchmark."""
+    import numpy as np
+
+    from iris.store.models import Memory, utcnow
+    from iris.store.normalize import content_hash, normalize
+
+    rng = np.random.default_rng(0)
+    base = facts()
+    dim = store.embedder.dim
+    rows, now = [], utcnow()
+    for i in range(size):
+        content = f"{base[i % len(base)].rstrip('.')} #{i}"
+        vec = rng.standard_normal(dim).astype(np.float32)
+        vec /= np.linalg.norm(vec)
+        rows.append(dict(namespace=namespace, content=content, normalized=normalize(content),
+                         content_hash=content_hash(normalize(content)), type="fact",
+                         category="general", importance=0.5, metadata={},
+                         embedding=vec.tobytes(), embed_model=store.embedder.name,
+                         created_at=now, updated_at=now))
+    with store.engine.begin() as conn:
+        for start in range(0, size, 5000):
+            conn.execute(Memory.__table__.insert(), rows[start:start + 5000])
+
+
+def bench_search(store, sizes: list[int], runs: int) -> dict[str, float]:
+    out = {}
+    queries = ["what do you remember about my diet?", "do I have any pets", "where do I work",
+               "what music do I like", "tell me about my family"]
+    store.embedder.encode(queries)  # the pipeline embeds a message once; searches reuse it
+    for size in sizes:
+        ns = f"search{size}"
+        fill(store, ns, size)
+        out[f"search_{size}_first_ms"] = round(timed(lambda: store.list(ns, query=queries[0], limit=10)), 2)
+        samples = [timed(lambda q=q: store.list(ns, query=q, limit=10))
+                   for _ in range(max(1, runs // len(queries))) for q in queries]
+        out[f"search_{size}_ms"] = p50(samples)
+    fresh = [f"a brand new query number {i}" for i in range(runs)]
+    out["embed_query_ms"] = p50([timed(lambda q=q: store.embedder.encode([q])) for q in fresh])
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", help="SQLAlchemy URL (default: a temporary SQLite file)")
+    parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from iris.config import Settings
+    from iris.embed import HashingEmbedder, SentenceTransformerEmbedder
+    from iris.store import MemoryStore
+
+    embedder = SentenceTransformerEmbedder() if args.embedder == "minilm" else HashingEmbedder()
+    url, schema = args.db, None
+    if url and url.startswith("postgresql"):
+        # A throw-away schema, so the benchmark never touches tables someone else uses.
+        import uuid
+
+        from sqlalchemy import create_engine, text
+
+        schema = f"bench_{uuid.uuid4().hex[:10]}"
+        admin = create_engine(url)
+        with admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        url = f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            settings = Settings(home=Path(tmp), db_url=url)
+            with MemoryStore(settings, embedder=embedder) as store:
+                results = {"db": store.engine.dialect.name, "embedder": embedder.name}
+                results |= bench_store(store, args.runs)
+                results |= bench_search(store, args.sizes, args.runs)
+    finally:
+        if schema:
+            with admin.begin() as conn:
+                conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    width = max(map(len, results))
+    for key, value in results.items():
+        print(f"{key:<{width}}  {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
