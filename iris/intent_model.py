@@ -1,16 +1,17 @@
 """The intent classifier: training, calibration, the out-of-scope rule, saving and loading.
 
 Two heads share one decision rule:
-- TF-IDF word and character n-grams plus the intent files' regex signals, linear model;
-- optionally MiniLM sentence embeddings (through iris/embed.py), linear model.
+- TF-IDF word and character n-grams plus the intent files' regex signals, linear SVM;
+- optionally MiniLM sentence embeddings (through iris/embed.py), logistic regression.
 Each head's scores become probabilities through a softmax whose temperature is fitted on
 held-out predictions; with both heads the probabilities are averaged. A message is out of
 scope when the top probability is below `threshold` or the top-2 margin below `margin`;
 both are tuned on held-out data (a --val file, or out-of-fold predictions on the training
 data), never fixed by hand.
 
-Models are saved as JSON (metadata) plus skops (the scikit-learn objects), and loaded with
-an explicit list of trusted types, so a model directory cannot run arbitrary code."""
+A model directory holds model.json (labels, vocabularies, settings) and model.npz (idf and
+weight arrays, loaded with allow_pickle=False): no pickle anywhere, so loading a model from
+an untrusted place cannot run code, and scoring needs neither scikit-learn nor skops."""
 
 from __future__ import annotations
 
@@ -23,14 +24,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
-from scipy import sparse
 
 from iris.errors import IntentModelError
 from iris.intent_data import IntentData, IntentSpec, Signal
+from iris.intent_features import Featurizer, LinearHead, Vocabulary
 
 # Bump when a change here changes what a trained model predicts: cached models retrain.
-CODE_VERSION = "1"
-FORMAT = "iris-intent-model/1"
+CODE_VERSION = "2"
+FORMAT = "iris-intent-model/2"
 
 # Signals are hand-written evidence, but the n-grams already see most of what they match:
 # in cross-validation on the shipped intents a weight above ~0.25 lowered macro-F1.
@@ -39,27 +40,6 @@ SIGNAL_WEIGHT = 0.25
 DEFAULT_MAX_IN_SCOPE_DROP = 0.01
 
 Progress = Callable[[str], None]
-
-# The only types a model file may contain (checked before anything is loaded).
-TRUSTED_TYPES = [
-    "builtins.dict",
-    "builtins.list",
-    "builtins.tuple",
-    "builtins.str",
-    "builtins.int",
-    "builtins.float",
-    "builtins.bool",
-    "builtins.NoneType",
-    "numpy.dtype",
-    "numpy.float64",
-    "numpy.int64",
-    "numpy.ndarray",
-    "scipy.sparse._csr.csr_matrix",
-    "sklearn.feature_extraction.text.TfidfVectorizer",
-    "sklearn.feature_extraction.text.TfidfTransformer",
-    "sklearn.svm._classes.LinearSVC",
-    "sklearn.linear_model._logistic.LogisticRegression",
-]
 
 
 @dataclass(frozen=True)
@@ -87,12 +67,10 @@ class Prediction:
 class IntentModel:
     labels: list[str]
     specs: dict[str, IntentSpec]
-    signals: list[Signal]
     oos_label: str | None
-    word_vec: object
-    char_vec: object
-    tfidf_clf: object
-    emb_clf: object | None = None
+    features: Featurizer
+    tfidf_head: LinearHead
+    emb_head: LinearHead | None = None
     embedder_name: str | None = None
     temperatures: dict[str, float] = field(default_factory=dict)
     operating: dict[str, OperatingPoint] = field(default_factory=dict)
@@ -101,28 +79,32 @@ class IntentModel:
     # --- prediction ------------------------------------------------------------------
 
     @property
+    def signals(self) -> list[Signal]:
+        return self.features.signals
+
+    @property
     def has_embeddings(self) -> bool:
-        return self.emb_clf is not None
+        return self.emb_head is not None
 
     def mode(self, use_embeddings: bool) -> str:
         return "combined" if use_embeddings and self.has_embeddings else "tfidf"
 
-    def signal_hits(self, texts: list[str]) -> list[list[str]]:
-        return [[f"{s.label}:{s.name}" for s in self.signals if s.compiled().search(t)]
-                for t in texts]
+    def signal_hits(self, text: str) -> list[str]:
+        return [f"{s.label}:{s.name}" for s in self.signals if s.compiled().search(text)]
 
-    def tfidf_features(self, texts: list[str]):
-        return _features(self.word_vec, self.char_vec, self.signals, texts)
+    def tfidf_scores(self, texts: list[str]) -> np.ndarray:
+        if len(texts) == 1:  # the common case: no sparse matrix to build
+            return self.tfidf_head.scores_sparse(*self.features.row(texts[0]))[None, :]
+        return self.tfidf_head.scores(self.features.matrix(texts))
 
     def probabilities(self, texts: list[str], embeddings: np.ndarray | None = None) -> np.ndarray:
         """Calibrated probabilities, one row per text, columns in `self.labels` order.
         With `embeddings` (and an embedding head) the two heads are averaged."""
-        probs = _softmax(_scores(self.tfidf_clf, self.tfidf_features(texts)),
-                         self.temperatures.get("tfidf", 1.0))
+        probs = softmax(self.tfidf_scores(texts), self.temperatures.get("tfidf", 1.0))
         if embeddings is not None:
-            if not self.has_embeddings:
+            if self.emb_head is None:
                 raise IntentModelError("this intent model was trained without embeddings")
-            emb = _softmax(_scores(self.emb_clf, embeddings), self.temperatures.get("embeddings", 1.0))
+            emb = softmax(self.emb_head.scores(embeddings), self.temperatures.get("embeddings", 1.0))
             probs = (probs + emb) / 2
         return probs
 
@@ -130,9 +112,8 @@ class IntentModel:
                 operating: OperatingPoint | None = None) -> list[Prediction]:
         probs = self.probabilities(texts, embeddings)
         point = operating or self.operating[self.mode(embeddings is not None)]
-        hits = self.signal_hits(texts)
         out = []
-        for row, signals in zip(probs, hits):
+        for text, row in zip(texts, probs):
             order = np.argsort(-row)
             ranked = [(self.labels[i], float(row[i])) for i in order]
             label, confidence = ranked[0]
@@ -144,9 +125,9 @@ class IntentModel:
                 elif confidence - runner_up < point.margin:
                     rejected = "small_margin"
             out.append(Prediction(
-                label=self.oos_label or "none" if rejected else label,
+                label=(self.oos_label or "none") if rejected else label,
                 confidence=confidence, top_label=label, ranked=ranked,
-                signals=signals, rejected=rejected))
+                signals=self.signal_hits(text), rejected=rejected))
         return out
 
     # --- explanation -----------------------------------------------------------------
@@ -154,37 +135,29 @@ class IntentModel:
     def explain(self, text: str, top: int = 10) -> list[tuple[str, float]]:
         """TF-IDF features (and signals) that pushed the top label over the runner-up:
         (feature, contribution) pairs, largest first. Negative means it pulled away."""
-        x = self.tfidf_features([text]).tocsr()
-        scores = _scores(self.tfidf_clf, x)[0]
+        cols, vals = self.features.row(text)
+        scores = self.tfidf_head.scores_sparse(cols, vals)
         order = np.argsort(-scores)
-        coef = np.asarray(self.tfidf_clf.coef_)
-        if coef.shape[0] == 1:  # binary models keep one row
-            coef = np.vstack([-coef[0], coef[0]])
-        direction = coef[order[0]] - coef[order[1]] if len(order) > 1 else coef[order[0]]
-        names = self._feature_names()
-        contributions = [(names[j], float(v * direction[j])) for j, v in zip(x.indices, x.data)]
+        coef = self.tfidf_head.coef
+        direction = coef[:, order[0]] - coef[:, order[1]] if len(order) > 1 else coef[:, order[0]]
+        names = self.features.names()
+        contributions = [(names[j], float(v * direction[j])) for j, v in zip(cols, vals)]
         contributions.sort(key=lambda item: -abs(item[1]))
         return contributions[:top]
-
-    def _feature_names(self) -> list[str]:
-        names = [f"word '{w}'" for w in self.word_vec.get_feature_names_out()]
-        names += [f"chars '{c}'" for c in self.char_vec.get_feature_names_out()]
-        names += [f"signal {s.label}:{s.name}" for s in self.signals]
-        return names
 
     # --- persistence -----------------------------------------------------------------
 
     def save(self, directory: Path) -> Path:
         """Write the model to `directory` atomically (a half-written model is never seen)."""
-        import skops.io as sio
-
         directory = Path(directory)
         directory.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".intent-", dir=directory.parent))
         try:
-            sio.dump({"word_vec": self.word_vec, "char_vec": self.char_vec,
-                      "tfidf_clf": self.tfidf_clf, "emb_clf": self.emb_clf},
-                     staging / "model.skops")
+            arrays = {"word_idf": self.features.words.idf, "char_idf": self.features.chars.idf,
+                      "tfidf_coef": self.tfidf_head.coef, "tfidf_intercept": self.tfidf_head.intercept}
+            if self.emb_head is not None:
+                arrays |= {"emb_coef": self.emb_head.coef, "emb_intercept": self.emb_head.intercept}
+            np.savez(staging / "model.npz", **arrays)
             meta = {
                 "format": FORMAT,
                 "code_version": CODE_VERSION,
@@ -192,12 +165,15 @@ class IntentModel:
                 "oos_label": self.oos_label,
                 "specs": {k: asdict(v) for k, v in self.specs.items()},
                 "signals": [asdict(s) for s in self.signals],
+                "signal_weight": self.features.signal_weight,
+                "word_terms": self.features.words.terms,
+                "char_terms": self.features.chars.terms,
                 "embedder": self.embedder_name,
                 "temperatures": self.temperatures,
                 "operating": {k: asdict(v) for k, v in self.operating.items()},
                 "meta": self.meta,
             }
-            (staging / "model.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
+            (staging / "model.json").write_text(json.dumps(meta), encoding="utf-8")
             if directory.exists():
                 shutil.rmtree(directory)
             os.replace(staging, directory)
@@ -208,41 +184,39 @@ class IntentModel:
 
     @classmethod
     def load(cls, directory: Path) -> "IntentModel":
-        import skops.io as sio
-
         directory = Path(directory)
-        meta_path, blob_path = directory / "model.json", directory / "model.skops"
-        if not meta_path.is_file() or not blob_path.is_file():
-            raise IntentModelError(f"{directory}: not an intent model (model.json and model.skops expected)")
+        meta_path, arrays_path = directory / "model.json", directory / "model.npz"
+        if not meta_path.is_file() or not arrays_path.is_file():
+            raise IntentModelError(f"{directory}: not an intent model (model.json and model.npz expected)")
         try:
             meta = json.loads(meta_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise IntentModelError(f"{meta_path}: unreadable: {exc}") from exc
-        if meta.get("format") != FORMAT:
-            raise IntentModelError(f"{directory}: unsupported model format {meta.get('format')!r}")
-        try:
-            untrusted = set(sio.get_untrusted_types(file=blob_path)) - set(TRUSTED_TYPES)
-        except Exception as exc:  # a corrupt or foreign archive
-            raise IntentModelError(f"{blob_path}: unreadable: {exc}") from exc
-        if untrusted:
-            raise IntentModelError(
-                f"{blob_path} contains types Iris does not trust: {', '.join(sorted(untrusted))}")
-        try:
-            parts = sio.load(blob_path, trusted=TRUSTED_TYPES)
-        except Exception as exc:
-            raise IntentModelError(f"{blob_path}: cannot load: {exc}") from exc
-        return cls(
-            labels=list(meta["labels"]),
-            specs={k: IntentSpec(**v) for k, v in meta["specs"].items()},
-            signals=[Signal(**s) for s in meta["signals"]],
-            oos_label=meta["oos_label"],
-            word_vec=parts["word_vec"], char_vec=parts["char_vec"],
-            tfidf_clf=parts["tfidf_clf"], emb_clf=parts["emb_clf"],
-            embedder_name=meta.get("embedder"),
-            temperatures=meta["temperatures"],
-            operating={k: OperatingPoint(**v) for k, v in meta["operating"].items()},
-            meta=meta.get("meta", {}),
-        )
+            if meta.get("format") != FORMAT:
+                raise IntentModelError(f"{directory}: unsupported model format {meta.get('format')!r}")
+            with np.load(arrays_path, allow_pickle=False) as npz:
+                arrays = {k: npz[k] for k in npz.files}
+            words = Vocabulary({t: i for i, t in enumerate(meta["word_terms"])}, arrays["word_idf"])
+            chars = Vocabulary({t: i for i, t in enumerate(meta["char_terms"])}, arrays["char_idf"])
+            signals = [Signal(**s) for s in meta["signals"]]
+            features = Featurizer(words, chars, signals, float(meta["signal_weight"]))
+            labels = list(meta["labels"])
+            tfidf = LinearHead(arrays["tfidf_coef"], arrays["tfidf_intercept"])
+            emb = (LinearHead(arrays["emb_coef"], arrays["emb_intercept"])
+                   if "emb_coef" in arrays else None)
+            if tfidf.coef.shape != (features.width, len(labels)):
+                raise IntentModelError(f"{directory}: weights do not match the vocabulary")
+            return cls(
+                labels=labels,
+                specs={k: IntentSpec(**v) for k, v in meta["specs"].items()},
+                oos_label=meta["oos_label"], features=features, tfidf_head=tfidf, emb_head=emb,
+                embedder_name=meta.get("embedder"),
+                temperatures=meta["temperatures"],
+                operating={k: OperatingPoint(**v) for k, v in meta["operating"].items()},
+                meta=meta.get("meta", {}),
+            )
+        except IntentModelError:
+            raise
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise IntentModelError(f"{directory}: cannot load the intent model: {exc}") from exc
 
 
 # --- training --------------------------------------------------------------------------
@@ -278,40 +252,47 @@ def train(data: IntentData, options: TrainOptions | None = None, *,
         raise IntentModelError("embeddings requested but no embedder given")
     oos = detect_oos_label(data.labels, options.oos_label)
     texts, y = list(data.texts), np.asarray(data.labels)
+    labels = sorted(set(data.labels))
 
     emb_all = None
     if options.embeddings:
         emb_all = encode_in_chunks(embedder, texts + (list(val.texts) if val else []), say)
+        emb_train = emb_all[: len(texts)]
+
+    say("extracting features")
+    # The vocabulary and idf come from all training texts, also for the out-of-fold models
+    # below: they carry no labels, and refitting them per fold would cost most of the time.
+    features = Featurizer.fit(texts, data.signals, SIGNAL_WEIGHT)
+    x = features.matrix(texts)
 
     # Held-out scores for calibration and threshold tuning.
     if val is not None:
-        say("fitting")
-        word_vec, char_vec, tfidf_clf = _fit_tfidf(texts, y, data.signals)
-        emb_clf = _fit_dense(emb_all[: len(texts)], y) if emb_all is not None else None
-        labels = list(tfidf_clf.classes_)
         held_y = np.asarray(val.labels)
-        held_tfidf = _scores(tfidf_clf, _features(word_vec, char_vec, data.signals, list(val.texts)))
-        held_emb = _scores(emb_clf, emb_all[len(texts):]) if emb_clf is not None else None
+        held_x = features.matrix(list(val.texts))
+        held_emb_x = emb_all[len(texts):] if emb_all is not None else None
         tuned_on = f"validation data ({len(val)} examples)"
     else:
-        labels = sorted(set(data.labels))
-        held_y, held_tfidf, held_emb = _out_of_fold(texts, y, labels, data.signals,
-                                                    emb_all, options, say)
-        say("fitting")
-        word_vec, char_vec, tfidf_clf = _fit_tfidf(texts, y, data.signals)
-        emb_clf = _fit_dense(emb_all, y) if emb_all is not None else None
+        held_y = y
         tuned_on = f"{options.folds}-fold out-of-fold predictions"
+    say("fitting")
+    tfidf_head = LinearHead.from_sklearn(_fit_sparse(x, y), labels)
+    emb_head = LinearHead.from_sklearn(_fit_dense(emb_train, y), labels) if emb_all is not None else None
+    if val is not None:
+        held_tfidf = tfidf_head.scores(held_x)
+        held_emb = emb_head.scores(held_emb_x) if emb_head is not None else None
+    else:
+        held_tfidf, held_emb = _out_of_fold(x, y, labels, emb_all, options, say)
 
-    # Labels that appear only in val are unknown to the model: map them to out-of-scope.
+    # Labels that appear only in val are unknown to the model: they count as out-of-scope.
     known = set(labels)
     held_y = np.array([lab if lab in known else (oos or "none") for lab in held_y])
 
     say("calibrating and tuning the out-of-scope rule")
     temperatures = {"tfidf": _fit_temperature(held_tfidf, held_y, labels)}
-    probs = {"tfidf": _softmax(held_tfidf, temperatures["tfidf"])}
+    probs = {"tfidf": softmax(held_tfidf, temperatures["tfidf"])}
     if held_emb is not None:
         temperatures["embeddings"] = _fit_temperature(held_emb, held_y, labels)
-        probs["combined"] = (probs["tfidf"] + _softmax(held_emb, temperatures["embeddings"])) / 2
+        probs["combined"] = (probs["tfidf"] + softmax(held_emb, temperatures["embeddings"])) / 2
     operating = {mode: tune_operating_point(p, held_y, labels, oos, options, tuned_on)
                  for mode, p in probs.items()}
 
@@ -319,8 +300,7 @@ def train(data: IntentData, options: TrainOptions | None = None, *,
     return IntentModel(
         labels=labels,
         specs={lab: data.specs[lab] for lab in labels if lab in data.specs},
-        signals=list(data.signals), oos_label=oos,
-        word_vec=word_vec, char_vec=char_vec, tfidf_clf=tfidf_clf, emb_clf=emb_clf,
+        oos_label=oos, features=features, tfidf_head=tfidf_head, emb_head=emb_head,
         embedder_name=getattr(embedder, "name", None) if options.embeddings else None,
         temperatures=temperatures, operating=operating,
         meta={"examples": len(texts), "counts": counts, "fingerprint": data.fingerprint(),
@@ -338,48 +318,42 @@ def encode_in_chunks(embedder, texts: list[str], say: Progress, chunk: int = 512
     return np.vstack(rows) if rows else np.zeros((0, 0), dtype=np.float32)
 
 
-def _out_of_fold(texts, y, labels, signals, emb_all, options, say):
+def _out_of_fold(x, y, labels, emb_all, options, say):
     from sklearn.model_selection import StratifiedKFold
 
     smallest = min(int((y == lab).sum()) for lab in labels)
     folds = max(2, min(options.folds, smallest))
     splitter = StratifiedKFold(n_splits=folds, shuffle=True, random_state=options.seed)
-    held_tfidf = np.zeros((len(texts), len(labels)))
-    held_emb = np.zeros((len(texts), len(labels))) if emb_all is not None else None
-    for number, (train_idx, test_idx) in enumerate(splitter.split(texts, y), 1):
+    held_tfidf = np.zeros((len(y), len(labels)))
+    held_emb = np.zeros((len(y), len(labels))) if emb_all is not None else None
+    for number, (train_idx, test_idx) in enumerate(splitter.split(np.zeros(len(y)), y), 1):
         say(f"held-out fold {number}/{folds}")
-        fold_texts = [texts[i] for i in train_idx]
-        word_vec, char_vec, clf = _fit_tfidf(fold_texts, y[train_idx], signals)
-        x = _features(word_vec, char_vec, signals, [texts[i] for i in test_idx])
-        held_tfidf[test_idx] = _align(_scores(clf, x), clf.classes_, labels)
+        head = _fold_head(_fit_sparse(x[train_idx], y[train_idx]), labels)
+        held_tfidf[test_idx] = head.scores(x[test_idx])
         if emb_all is not None:
-            emb_clf = _fit_dense(emb_all[train_idx], y[train_idx])
-            held_emb[test_idx] = _align(_scores(emb_clf, emb_all[test_idx]), emb_clf.classes_, labels)
-    return y, held_tfidf, held_emb
+            head = _fold_head(_fit_dense(emb_all[train_idx], y[train_idx]), labels)
+            held_emb[test_idx] = head.scores(emb_all[test_idx])
+    return held_tfidf, held_emb
 
 
-def _align(scores: np.ndarray, classes, labels: list[str]) -> np.ndarray:
-    """Scores in `labels` order; a class missing from a fold scores very low."""
-    out = np.full((scores.shape[0], len(labels)), -1e3)
-    index = {lab: i for i, lab in enumerate(labels)}
-    for j, lab in enumerate(classes):
-        out[:, index[lab]] = scores[:, j]
-    return out
+def _fold_head(clf, labels: list[str]) -> LinearHead:
+    """A fold's head over all `labels`; a label the fold never saw scores very low."""
+    seen = list(clf.classes_)
+    head = LinearHead.from_sklearn(clf, seen)
+    coef = np.zeros((head.coef.shape[0], len(labels)))
+    intercept = np.full(len(labels), -1e3)
+    for j, lab in enumerate(seen):
+        coef[:, labels.index(lab)] = head.coef[:, j]
+        intercept[labels.index(lab)] = head.intercept[j]
+    return LinearHead(coef, intercept)
 
 
-def _fit_tfidf(texts, y, signals):
-    from sklearn.feature_extraction.text import TfidfVectorizer
+def _fit_sparse(x, y):
     from sklearn.svm import LinearSVC
 
-    word_vec = TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True, dtype=np.float32)
-    char_vec = TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True,
-                               min_df=2, dtype=np.float32)
-    word_vec.fit(texts)
-    char_vec.fit(texts)
-    x = _features(word_vec, char_vec, signals, texts)
     # On sparse n-grams a linear SVM trains in seconds where lbfgs logistic regression takes
     # minutes (CLINC150), and ranks better; the fitted temperature calibrates its scores.
-    return word_vec, char_vec, LinearSVC(C=1.0, random_state=0).fit(x, y)
+    return LinearSVC(C=1.0, random_state=0).fit(x, y)
 
 
 def _fit_dense(x, y):
@@ -389,29 +363,7 @@ def _fit_dense(x, y):
     return LogisticRegression(C=10.0, max_iter=2000).fit(x, y)
 
 
-def _features(word_vec, char_vec, signals: list[Signal], texts: list[str]):
-    parts = [word_vec.transform(texts), char_vec.transform(texts)]
-    if signals:
-        rows, cols = [], []
-        for r, text in enumerate(texts):
-            for c, signal in enumerate(signals):
-                if signal.compiled().search(text):
-                    rows.append(r)
-                    cols.append(c)
-        hits = sparse.csr_matrix((np.full(len(rows), SIGNAL_WEIGHT, dtype=np.float32), (rows, cols)),
-                                 shape=(len(texts), len(signals)))
-        parts.append(hits)
-    return sparse.hstack(parts, format="csr")
-
-
-def _scores(clf, x) -> np.ndarray:
-    scores = np.asarray(clf.decision_function(x), dtype=np.float64)
-    if scores.ndim == 1:  # binary: one column of scores for classes_[1]
-        scores = np.column_stack([-scores, scores]) / 2
-    return scores
-
-
-def _softmax(scores: np.ndarray, temperature: float) -> np.ndarray:
+def softmax(scores: np.ndarray, temperature: float) -> np.ndarray:
     z = scores / temperature
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
@@ -426,7 +378,7 @@ def _fit_temperature(scores: np.ndarray, y: np.ndarray, labels: list[str]) -> fl
     target = np.array([index[lab] for lab in y])
 
     def nll(log_t: float) -> float:
-        p = _softmax(scores, float(np.exp(log_t)))
+        p = softmax(scores, float(np.exp(log_t)))
         return float(-np.log(p[np.arange(len(target)), target] + 1e-12).mean())
 
     result = minimize_scalar(nll, bounds=(np.log(0.005), np.log(20.0)), method="bounded")

@@ -1,0 +1,150 @@
+"""Features and linear scoring for the intent model, in numpy only.
+
+The TF-IDF features are exactly scikit-learn's `TfidfVectorizer(sublinear_tf=True)` for word
+1-2-grams and `analyzer="char_wb"` 2-5-grams (tests/test_intent_features.py checks this),
+computed here so that scoring one message costs a fraction of a millisecond (scikit-learn's
+input validation alone costs more) and loading a model needs neither scikit-learn nor pickle.
+Training still uses scikit-learn for the classifiers."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from iris.intent_data import Signal
+
+_WORD = re.compile(r"(?u)\b\w\w+\b")
+_SPACES = re.compile(r"\s\s+")
+
+WORD_NGRAMS = (1, 2)
+CHAR_NGRAMS = (2, 5)
+CHAR_MIN_DF = 2
+
+
+def word_ngrams(text: str) -> list[str]:
+    tokens = _WORD.findall(text.lower())
+    grams = list(tokens)
+    for n in range(2, min(WORD_NGRAMS[1], len(tokens)) + 1):
+        grams += [" ".join(tokens[i:i + n]) for i in range(len(tokens) - n + 1)]
+    return grams
+
+
+def char_wb_ngrams(text: str) -> list[str]:
+    grams = []
+    low, high = CHAR_NGRAMS
+    for word in _SPACES.sub(" ", text.lower()).split():
+        padded = f" {word} "
+        for n in range(low, high + 1):
+            if n >= len(padded):  # a short word counts once, whole
+                grams.append(padded)
+                break
+            grams += [padded[i:i + n] for i in range(len(padded) - n + 1)]
+    return grams
+
+
+@dataclass
+class Vocabulary:
+    """One TF-IDF block: n-gram -> column, and the smoothed idf of each column."""
+
+    index: dict[str, int]
+    idf: np.ndarray
+
+    @classmethod
+    def fit(cls, documents: list[list[str]], min_df: int = 1) -> "Vocabulary":
+        df: Counter[str] = Counter()
+        for grams in documents:
+            df.update(set(grams))
+        terms = sorted(t for t, n in df.items() if n >= min_df)
+        n_docs = len(documents)
+        idf = np.array([math.log((1 + n_docs) / (1 + df[t])) + 1.0 for t in terms])
+        return cls({t: i for i, t in enumerate(terms)}, idf)
+
+    @property
+    def terms(self) -> list[str]:
+        return sorted(self.index, key=self.index.__getitem__)
+
+    def row(self, grams: list[str]) -> tuple[list[int], list[float]]:
+        counts = Counter(g for g in grams if g in self.index)
+        if not counts:
+            return [], []
+        cols = [self.index[g] for g in counts]
+        vals = [(1.0 + math.log(c)) * self.idf[j] for j, c in zip(cols, counts.values())]
+        norm = math.sqrt(sum(v * v for v in vals))
+        return cols, [v / norm for v in vals]
+
+
+@dataclass
+class Featurizer:
+    """Word TF-IDF | char TF-IDF | weighted regex signals, each block in its own columns."""
+
+    words: Vocabulary
+    chars: Vocabulary
+    signals: list[Signal]
+    signal_weight: float
+
+    @classmethod
+    def fit(cls, texts: list[str], signals: list[Signal], signal_weight: float) -> "Featurizer":
+        return cls(Vocabulary.fit([word_ngrams(t) for t in texts]),
+                   Vocabulary.fit([char_wb_ngrams(t) for t in texts], CHAR_MIN_DF),
+                   list(signals), signal_weight)
+
+    @property
+    def width(self) -> int:
+        return len(self.words.index) + len(self.chars.index) + len(self.signals)
+
+    def row(self, text: str) -> tuple[np.ndarray, np.ndarray]:
+        """Column indices and values of one message's feature vector."""
+        w_cols, w_vals = self.words.row(word_ngrams(text))
+        c_cols, c_vals = self.chars.row(char_wb_ngrams(text))
+        offset = len(self.words.index)
+        s_offset = offset + len(self.chars.index)
+        s_cols = [s_offset + k for k, s in enumerate(self.signals) if s.compiled().search(text)]
+        cols = w_cols + [offset + c for c in c_cols] + s_cols
+        vals = w_vals + c_vals + [self.signal_weight] * len(s_cols)
+        return np.asarray(cols, dtype=np.int64), np.asarray(vals, dtype=np.float64)
+
+    def matrix(self, texts: list[str]):
+        """A scipy CSR matrix, for training."""
+        from scipy import sparse
+
+        indptr, indices, data = [0], [], []
+        for text in texts:
+            cols, vals = self.row(text)
+            indices.append(cols)
+            data.append(vals)
+            indptr.append(indptr[-1] + len(cols))
+        return sparse.csr_matrix(
+            (np.concatenate(data) if data else np.zeros(0), np.concatenate(indices) if indices
+             else np.zeros(0, dtype=np.int64), np.asarray(indptr)), shape=(len(texts), self.width))
+
+    def names(self) -> list[str]:
+        return ([f"word '{t}'" for t in self.words.terms] + [f"chars '{t}'" for t in self.chars.terms]
+                + [f"signal {s.label}:{s.name}" for s in self.signals])
+
+
+@dataclass
+class LinearHead:
+    """scores = x @ coef + intercept, one column per label (coef is features x labels)."""
+
+    coef: np.ndarray
+    intercept: np.ndarray
+
+    @classmethod
+    def from_sklearn(cls, clf, labels: list[str]) -> "LinearHead":
+        coef = np.asarray(clf.coef_, dtype=np.float64)
+        intercept = np.asarray(clf.intercept_, dtype=np.float64).ravel()
+        if coef.shape[0] == 1:  # binary: one row scores classes_[1] against classes_[0]
+            coef = np.vstack([-coef[0], coef[0]]) / 2
+            intercept = np.array([-intercept[0], intercept[0]]) / 2
+        order = [list(clf.classes_).index(lab) for lab in labels]
+        return cls(np.ascontiguousarray(coef[order].T), intercept[order])
+
+    def scores_sparse(self, cols: np.ndarray, vals: np.ndarray) -> np.ndarray:
+        return vals @ self.coef[cols] + self.intercept if len(cols) else self.intercept.copy()
+
+    def scores(self, x) -> np.ndarray:
+        return np.asarray(x @ self.coef) + self.intercept

@@ -1,0 +1,51 @@
+"""The numpy TF-IDF features must be exactly scikit-learn's, which they replace at run time."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from sklearn.feature_extraction.text import TfidfVectorizer
+
+from iris import intent_data
+from iris.intent_data import Signal
+from iris.intent_features import CHAR_MIN_DF, CHAR_NGRAMS, WORD_NGRAMS, Featurizer
+from iris.paths import intents_dir
+
+CLINC = Path("/work/shared/datasets/clinc150/val.jsonl")
+
+
+def corpus() -> list[str]:
+    texts = intent_data.load(intents_dir()).texts
+    texts += ["  odd   spacing\tand\nnewlines  ", "a b c", "ÉTÉ à Zürich — naïve café", "x", "I", ""]
+    if CLINC.is_file():
+        texts += [json.loads(line)["text"] for line in CLINC.read_text().splitlines()[::7]]
+    return texts
+
+
+@pytest.mark.parametrize("block", ["words", "chars"])
+def test_features_equal_scikit_learn(block):
+    texts = corpus()
+    train, test = texts[::2], texts[1::2]
+    ours = Featurizer.fit(train, [], 0.0)
+    if block == "words":
+        ref = TfidfVectorizer(ngram_range=WORD_NGRAMS, sublinear_tf=True).fit(train)
+        width, offset = len(ours.words.index), 0
+    else:
+        ref = TfidfVectorizer(analyzer="char_wb", ngram_range=CHAR_NGRAMS, sublinear_tf=True,
+                              min_df=CHAR_MIN_DF).fit(train)
+        width, offset = len(ours.chars.index), len(ours.words.index)
+    assert list(ref.get_feature_names_out()) == getattr(ours, block).terms
+    expected = ref.transform(test).toarray()
+    got = ours.matrix(test).toarray()[:, offset:offset + width]
+    np.testing.assert_allclose(got, expected, atol=1e-12)
+
+
+def test_signal_columns_carry_the_weight():
+    signal = Signal("remind_me", "reminder", r"\bremind me\b")
+    features = Featurizer.fit(["remind me later", "hello there"], [signal], 0.25)
+    cols, vals = features.row("please REMIND me")
+    assert features.width - 1 in cols
+    assert vals[list(cols).index(features.width - 1)] == 0.25
+    cols, _ = features.row("hello")
+    assert features.width - 1 not in cols
