@@ -18,11 +18,13 @@ from rich.table import Table
 
 from iris.config import Settings, load_settings
 from iris.errors import ConfigError, InputError, IrisError
+from iris.intent_cli import app as intents_app
 
 app = typer.Typer(help="Iris: long-term memory routing for chat assistants.",
                   no_args_is_help=True, add_completion=False)
 memories_app = typer.Typer(help="Look at, export and forget a user's memories.", no_args_is_help=True)
 app.add_typer(memories_app, name="memories")
+app.add_typer(intents_app, name="intents", help="Train, evaluate and explain the intent router.")
 
 console = Console()
 err = Console(stderr=True)
@@ -33,12 +35,6 @@ JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
 
 
 def main() -> None:
-    try:
-        from iris.intent_cli import app as intents_app
-
-        app.add_typer(intents_app, name="intents", help="Train, evaluate and explain the intent router.")
-    except ImportError:  # pragma: no cover - only while the module is missing
-        pass
     app()
 
 
