@@ -214,3 +214,53 @@ def test_unique_index_is_the_last_word(store, monkeypatch):
         conn.execute(Memory.__table__.insert().values(
             namespace="alice", content="x", normalized="i like tea",
             content_hash=content_hash("i like tea")))
+
+
+def test_each_new_item_is_embedded_once_in_one_batch(db_settings):
+    from iris.embed import HashingEmbedder
+
+    embedder = HashingEmbedder()
+    calls = []
+    real = embedder._encode_uncached
+    embedder._encode_uncached = lambda texts: calls.append(list(texts)) or real(texts)
+    with MemoryStore(db_settings, embedder=embedder) as s:
+        s.store("alice", items("I like tea"))
+        calls.clear()
+        s.store("alice", items("I like tea!", "I cycle to work", "I own a red bicycle",
+                               "i cycle to work"))
+    # One model call for the two new facts; the duplicates are never embedded.
+    assert calls == [["I cycle to work", "I own a red bicycle"]]
+
+
+def test_two_workers_process_each_queued_item_once(db_settings):
+    import threading
+
+    from iris.embed import HashingEmbedder
+
+    facts = [f"Queued fact {i} about topic {i * 13}" for i in range(60)]
+    with MemoryStore(db_settings, embedder=HashingEmbedder()) as s:
+        queue_ids = [s.store("u", items(*facts[i:i + 20]), wait=False).queue_id
+                     for i in range(0, 60, 20)]
+    stores = [MemoryStore(db_settings, embedder=HashingEmbedder()) for _ in range(2)]
+    done = [0, 0]
+
+    def work(n):
+        while True:
+            got = stores[n].process_queue(limit=10)
+            done[n] += got
+            if not got and not stores[n].pending():
+                return
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    try:
+        assert sum(done) == 60
+        assert stores[0].count("u") == 60
+        outcomes = [o for q in queue_ids for o in stores[0].queue_status(q).outcomes]
+        assert [o.status for o in outcomes] == ["stored"] * 60
+    finally:
+        for st in stores:
+            st.close()
