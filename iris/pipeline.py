@@ -27,6 +27,7 @@ from iris.types import (
     Reply,
     ToolCall,
     Turn,
+    content_problem,
 )
 
 MAX_MESSAGE_CHARS = 20 * MAX_CONTENT_CHARS
@@ -113,9 +114,11 @@ class Pipeline:
         if decision.action == "store":
             from iris.extract import tag
 
-            item = tag(decision.content or "")
-            call = ToolCall(name="store_memory",
-                            arguments={"memories": [item.model_dump(exclude={"metadata"})]})
+            content = decision.content or ""
+            # Content the store would refuse goes to the tool as it is: the tool reports why.
+            item = {"content": content} if content_problem(content) else \
+                tag(content).model_dump(exclude={"metadata"})
+            call = ToolCall(name="store_memory", arguments={"memories": [item]})
         elif decision.action == "list":
             call = ToolCall(name="list_memories",
                             arguments={"query": decision.content} if decision.content else {})
