@@ -15,7 +15,6 @@ Every item ends stored, skipped (with the id it duplicates) or failed (with a re
 from __future__ import annotations
 
 import logging
-import math
 import threading
 import time
 import uuid
@@ -93,6 +92,13 @@ class _Matrix:
 
 
 class MemoryStore:
+    """Per-user (namespace) long-term memories on any SQLAlchemy database.
+
+    `embedder` None: exact de-duplication and lexical search only. `llm` (anything with
+    `.complete(messages, json_mode=True)`) None: the offline verifier alone decides.
+    Thread-safe; one instance per process is enough, and several processes may share a
+    database (the unique index and the namespace version row keep them consistent)."""
+
     def __init__(self, settings: "Settings", embedder: "Embedder | None" = None,
                  llm: Any = None):
         self.settings = settings
