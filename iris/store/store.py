@@ -72,6 +72,7 @@ class _Plan:
     duplicate_of_batch: int | None = None  # ... or the index of an earlier item in the batch
     reason: str | None = None
     vector: np.ndarray | None = None
+    stored_at: datetime | None = None
     edges: list[tuple[str, int | None, int | None, float]] = field(default_factory=list)
     # (kind, existing id or None, batch index or None, score)
 
@@ -80,6 +81,7 @@ class _Plan:
 class _Matrix:
     """A namespace's memories held in memory for search; valid while `version` matches."""
 
+    namespace: str
     version: int
     ids: np.ndarray
     vectors: np.ndarray
@@ -88,7 +90,19 @@ class _Matrix:
     created: np.ndarray  # epoch seconds
     types: list[str]
     categories: list[str]
+    metas: list[dict[str, Any]]
+    stamps: list[tuple[str, str]]  # (created_at, updated_at) as ISO strings
     superseded: dict[int, int]  # old memory id -> the id of the memory that replaced it
+
+    def record(self, j: int, score: float | None = None) -> MemoryRecord:
+        """Search results come from here, not from another query: the version check
+        already proved the matrix current."""
+        mem_id = int(self.ids[j])
+        return MemoryRecord(
+            id=mem_id, namespace=self.namespace, content=self.contents[j], type=self.types[j],
+            category=self.categories[j], importance=float(self.importance[j]),
+            metadata=self.metas[j], created_at=self.stamps[j][0], updated_at=self.stamps[j][1],
+            score=score, superseded_by=self.superseded.get(mem_id))
 
 
 class MemoryStore:
@@ -434,6 +448,7 @@ class MemoryStore:
                                             duplicate_of=dup, reason="exact duplicate"))
                 continue
             ids[pos] = new_id
+            plan.stored_at = now
             new_rows.append((new_id, p, plan))
             relations = []
             for kind, mem_id, b_pos, score in plan.edges:
@@ -514,23 +529,21 @@ class MemoryStore:
     def _search(self, conn: Connection, namespace: str, query: str, limit: int,
                 type: str | None, category: str | None, floor: float = 0.25
                 ) -> list[MemoryRecord]:
-        scored = self._rank(conn, namespace, query, type=type, category=category)
-        scored = [(score, sem, lex, mem_id) for score, sem, lex, mem_id in scored
-                  if sem >= floor or lex > 0][:limit]
-        superseded = self._matrices[namespace].superseded if namespace in self._matrices else None
-        return self._records(conn, namespace, [(mem_id, score) for score, _, _, mem_id in scored],
-                             superseded)
+        matrix, ranked = self._rank(conn, namespace, query, type=type, category=category)
+        return [matrix.record(j, round(score, 4)) for score, sem, lex, _, j in ranked
+                if sem >= floor or lex > 0][:limit]
 
     def _rank(self, conn: Connection, namespace: str, query: str, *, type: str | None = None,
               category: str | None = None, weights: tuple[float, float, float, float] = (
-                  0.6, 0.25, 0.1, 0.05)) -> list[tuple[float, float, float, int]]:
-        """Hybrid relevance: (score, cosine, lexical, id), best first. The score weighs
+                  0.6, 0.25, 0.1, 0.05)
+              ) -> tuple[_Matrix, list[tuple[float, float, float, int, int]]]:
+        """Hybrid relevance: (score, cosine, lexical, id, matrix row), best first. The score weighs
         embedding similarity, content-word overlap (category names count as words),
         importance and recency; superseded memories sink below current ones."""
         matrix = self._matrix(conn, namespace, self._version(conn, namespace))
         n = len(matrix.ids)
         if not n:
-            return []
+            return matrix, []
         mask = np.ones(n, dtype=bool)
         if type:
             mask &= np.array([t == type for t in matrix.types])
@@ -558,7 +571,8 @@ class MemoryStore:
         if matrix.superseded:
             scores = scores - 0.2 * np.isin(ids, list(matrix.superseded))
         order = np.argsort(-scores, kind="stable")
-        return [(float(scores[j]), float(sem_pool[j]), float(lex[j]), int(ids[j])) for j in order]
+        return matrix, [(float(scores[k]), float(sem_pool[k]), float(lex[k]), int(ids[k]),
+                         int(pool[k])) for k in order]
 
     def _forget_target(self, namespace: str, query: str) -> int | ForgetResult:
         with self.engine.connect() as conn:
@@ -567,7 +581,7 @@ class MemoryStore:
                 return next(iter(exact.values()))
             described = " ".join(w for w in verifier._tokens(query) if w not in _QUERY_NOISE)
             described = described or query
-            ranked = self._rank(conn, namespace, described, weights=(0.6, 0.4, 0.0, 0.0))
+            _, ranked = self._rank(conn, namespace, described, weights=(0.6, 0.4, 0.0, 0.0))
             # A match needs real evidence: a close embedding, most described words present,
             # or a moderately close embedding that stands well clear of everything else
             # ("my address" vs "I live at 12 Baker Street": 0.35, the rest below 0.17).
@@ -660,9 +674,9 @@ class MemoryStore:
             return cached
         dim = self.embedder.dim if self.embedder else 0
         name = self.embedder.name if self.embedder else None
-        rows = conn.execute(select(Memory.id, Memory.embedding, Memory.embed_model,
-                                   Memory.content, Memory.importance, Memory.created_at,
-                                   Memory.type, Memory.category)
+        rows = conn.execute(select(_M.c.id, _M.c.embedding, _M.c.embed_model, _M.c.content,
+                                   _M.c.importance, _M.c.created_at, _M.c.updated_at,
+                                   _M.c.type, _M.c.category, _M.c.metadata)
                             .where(Memory.namespace == namespace).order_by(Memory.id)).all()
         vectors = np.zeros((len(rows), dim), dtype=np.float32)
         for j, row in enumerate(rows):
@@ -671,14 +685,18 @@ class MemoryStore:
             if dim and row.embedding and row.embed_model == name and len(row.embedding) == 4 * dim:
                 vectors[j] = np.frombuffer(row.embedding, dtype=np.float32)
         matrix = _Matrix(
+            namespace=namespace,
             version=version,
             ids=np.array([r.id for r in rows], dtype=np.int64),
             vectors=vectors,
             contents=[r.content for r in rows],
-            importance=np.array([r.importance for r in rows], dtype=np.float32),
+            importance=np.array([r.importance for r in rows], dtype=np.float64),
             created=np.array([_aware(r.created_at).timestamp() for r in rows]),
             types=[r.type for r in rows],
             categories=[r.category for r in rows],
+            metas=[r.metadata or {} for r in rows],
+            stamps=[(_aware(r.created_at).isoformat(), _aware(r.updated_at).isoformat())
+                    for r in rows],
             superseded=self._superseded_by(conn, namespace),
         )
         with self._lock:
@@ -697,15 +715,20 @@ class MemoryStore:
             vectors = np.array([plan.vector if plan.vector is not None else np.zeros(dim)
                                 for _, _, plan in new_rows], dtype=np.float32).reshape(len(new_rows), dim)
             self._matrices[namespace] = _Matrix(
+                namespace=namespace,
                 version=version,
                 ids=np.concatenate([before.ids, [i for i, _, _ in new_rows]]).astype(np.int64),
                 vectors=np.vstack([before.vectors, vectors]) if new_rows else before.vectors,
                 contents=before.contents + [p.item.content for _, p, _ in new_rows],
                 importance=np.concatenate([before.importance, [p.item.importance for _, p, _ in
-                                                               new_rows]]).astype(np.float32),
-                created=np.concatenate([before.created, [time.time()] * len(new_rows)]),
+                                                               new_rows]]).astype(np.float64),
+                created=np.concatenate([before.created, [plan.stored_at.timestamp()
+                                                         for _, _, plan in new_rows]]),
                 types=before.types + [p.item.type for _, p, _ in new_rows],
                 categories=before.categories + [p.item.category for _, p, _ in new_rows],
+                metas=before.metas + [p.item.metadata for _, p, _ in new_rows],
+                stamps=before.stamps + [(plan.stored_at.isoformat(),) * 2
+                                        for _, _, plan in new_rows],
                 superseded=before.superseded | superseded,
             )
 

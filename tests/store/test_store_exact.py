@@ -264,3 +264,14 @@ def test_two_workers_process_each_queued_item_once(db_settings):
     finally:
         for st in stores:
             st.close()
+
+
+def test_search_results_match_the_database(store):
+    """Search answers from the cached matrix; it must agree with a fresh read."""
+    store.store("alice", [MemoryItem(content="My dog is named Rex", category="pets",
+                                     importance=0.8, metadata={"k": 1})])
+    store.store("alice", items("I walk my dog Rex every morning"))
+    found = store.list("alice", query="my dog Rex")
+    assert len(found) == 2
+    for record in found:
+        assert record.model_copy(update={"score": None}) == store.get("alice", record.id)
