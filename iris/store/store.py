@@ -18,6 +18,7 @@ import logging
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ _LINK_FLOOR = 0.4
 _CANDIDATES = 10  # nearest memories the verifier looks at per item
 _MAX_LLM_PAIRS = 25  # grey-zone pairs per LLM call
 _BATCH = 25  # queued items a worker stores per transaction
+_CACHED_NAMESPACES = 64  # embedding matrices kept in memory, least recently used dropped
 
 
 @dataclass
@@ -121,7 +123,7 @@ class MemoryStore:
         self.url = settings.database_url
         self.engine = _make_engine(self.url)
         self._postgres = self.engine.dialect.name == "postgresql"
-        self._matrices: dict[str, _Matrix] = {}
+        self._matrices: OrderedDict[str, _Matrix] = OrderedDict()
         self._lock = threading.RLock()
         self._verdicts: dict[tuple[str, str], str] = {}  # LLM answers, by (new, existing)
         self._worker: threading.Thread | None = None
@@ -336,6 +338,8 @@ class MemoryStore:
             # The offline verdict stands: the worst case is a kept near-duplicate.
             log.warning("LLM de-duplication judge failed, using offline rules: %s", exc)
             return
+        if len(self._verdicts) > 10_000:  # only needed until the store call that asked ends
+            self._verdicts.clear()
         for index, relation in judged.items():
             self._verdicts[(pairs[index].new, pairs[index].existing)] = relation
 
@@ -351,6 +355,9 @@ class MemoryStore:
         vectors: dict[str, np.ndarray] = {}
         if self.embedder is not None and fresh:
             vectors = dict(zip((p.hash for p in fresh), self._embed([p.item.content for p in fresh])))
+        column = {h: c for c, h in enumerate(vectors)}
+        all_sims = (_similarities(matrix.vectors, np.stack(list(vectors.values())).T)
+                    if vectors and len(matrix.ids) else None)  # one product for the batch
         s = self.settings
         for pos, p in enumerate(prepared):
             if p.hash in existing:
@@ -367,8 +374,8 @@ class MemoryStore:
                 continue
             vector = plan.vector
             candidates: list[tuple[float, int | None, int | None, str]] = []
-            if len(matrix.ids):
-                sims = _similarities(matrix.vectors, vector)
+            if all_sims is not None:
+                sims = all_sims[:, column[p.hash]]
                 top = _top(sims, _CANDIDATES, _LINK_FLOOR)
                 candidates += [(float(sims[j]), int(matrix.ids[j]), None, matrix.contents[j])
                                for j in top]
@@ -670,6 +677,8 @@ class MemoryStore:
     def _matrix(self, conn: Connection, namespace: str, version: int) -> _Matrix:
         with self._lock:
             cached = self._matrices.get(namespace)
+            if cached is not None:
+                self._matrices.move_to_end(namespace)
         if cached is not None and cached.version == version:
             return cached
         dim = self.embedder.dim if self.embedder else 0
@@ -679,11 +688,13 @@ class MemoryStore:
                                    _M.c.type, _M.c.category, _M.c.metadata)
                             .where(Memory.namespace == namespace).order_by(Memory.id)).all()
         vectors = np.zeros((len(rows), dim), dtype=np.float32)
-        for j, row in enumerate(rows):
-            # A memory embedded by another model (or none) cannot be compared: it stays a
-            # zero row, found by exact and lexical matching only.
-            if dim and row.embedding and row.embed_model == name and len(row.embedding) == 4 * dim:
-                vectors[j] = np.frombuffer(row.embedding, dtype=np.float32)
+        # A memory embedded by another model (or none) cannot be compared: it stays a zero
+        # row, found by exact and lexical matching only.
+        usable = [j for j, r in enumerate(rows) if dim and r.embedding
+                  and r.embed_model == name and len(r.embedding) == 4 * dim]
+        if usable:
+            blob = b"".join(rows[j].embedding for j in usable)
+            vectors[usable] = np.frombuffer(blob, dtype=np.float32).reshape(len(usable), dim)
         matrix = _Matrix(
             namespace=namespace,
             version=version,
@@ -701,6 +712,8 @@ class MemoryStore:
         )
         with self._lock:
             self._matrices[namespace] = matrix
+            while len(self._matrices) > _CACHED_NAMESPACES:
+                self._matrices.popitem(last=False)
         return matrix
 
     def _cache_after_write(self, namespace: str, version: int, before: _Matrix,
@@ -852,7 +865,7 @@ _blas = None
 
 
 def _similarities(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
-    """Cosines of one unit vector against a namespace's matrix. One BLAS thread: the
+    """Cosines of unit vectors (one, or one per column) against a namespace's matrix. One BLAS thread: the
     product is memory-bound, and on the 2-core box OpenBLAS's default threads made it
     ~3x slower at 10k rows (p50 8.0 ms vs 2.4 ms)."""
     global _blas
