@@ -78,7 +78,7 @@ their this that these those there here am is are be been being do does did doing
 having will would shall should can could may might must of to in on at by for with about as
 from into onto over than then so and or but if because while also too very really quite just
 actually truly definitely absolutely pretty much lot lots alot big huge total kind sort thing
-things something stuff one ones all some any what which who whom whose where when how get got
+things something stuff one ones any what which who whom whose where when how get got
 go going time
 """.split())
 # Words that only scaffold a paraphrase ("Baking cookies is something I love").
@@ -121,13 +121,14 @@ _AGENTS = {"i": "self", "me": "self", "myself": "self", "we": "self", "us": "sel
            "wife": "wife", "husband": "husband", "son": "son", "daughter": "daughter",
            "friend": "friend", "boss": "boss", "partner": "partner", "boyfriend": "boyfriend",
            "girlfriend": "girlfriend", "grandmother": "grandmother",
-           "grandfather": "grandfather", "child": "child", "he": "other", "she": "other",
+           "grandfather": "grandfather", "child": "child", "he": "he", "she": "she",
+           "him": "he", "his": "he", "her": "she", "hers": "she",
            "parents": "parents", "parent": "parents", "family": "family",
            "grandparents": "grandparents", "friends": "friend", "aunt": "aunt",
            "uncle": "uncle", "cousin": "cousin", "teacher": "teacher", "coach": "coach",
            "neighbor": "neighbor", "students": "student", "student": "student",
            "everyone": "everyone", "people": "people", "team": "team",
-           "they": "other", "him": "other", "her": "other", "them": "other"}
+           "they": "they", "them": "they"}
 
 # Slots a person has one value for at a time; a new value supersedes the old one.
 _SLOTS: list[tuple[str, re.Pattern[str]]] = [
@@ -207,7 +208,7 @@ def analyze(text: str) -> Analysis:
             word = base
         # "my dad": the possessor is not an actor, the dad is.
         if agent and not (i > 0 and words[i - 1] in ("my", "our", "his", "her", "their")
-                          and agent in ("self", "other")):
+                          and agent in ("self", "he", "she", "they")):
             if not agents or agents[-1] != agent:
                 agents.append(agent)
         if word in _POSITIVE or word in _NEGATIVE:
@@ -301,8 +302,10 @@ def verify(new: str, old: str) -> Verdict:
             return Verdict("supersedes", "update", hard=True)
         return Verdict("related", "update of something else", hard=True)
     same = _same_bag(a.bag, b.bag)
+    if same and set(a.agents) - {"self"} != set(b.agents) - {"self"}:
+        return Verdict("related", "different people", hard=True)
     if same and len(set(a.agents)) >= 2 and a.agents != b.agents:
-        return Verdict("related", "different people or roles", hard=True)
+        return Verdict("related", "different roles", hard=True)
     if same:
         return Verdict("duplicate", "same content words")
     return Verdict("related", "different content words")

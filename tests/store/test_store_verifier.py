@@ -43,6 +43,9 @@ def test_contradictions_and_updates_are_hard_blocks(old, new, kind):
     ("I have a dog", "I have a cat"),
     ("I have two brothers", "I have two sisters"),
     ("My favorite movie is friday", "My favorite day is friday"),
+    ("She is my best friend", "He is my best friend"),
+    ("I like all dogs", "I like some dogs"),
+    ("I live with my parents", "I live without my parents"),
 ])
 def test_different_facts_are_not_duplicates(old, new):
     assert verify(new, old).kind != "duplicate"
