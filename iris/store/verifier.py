@@ -125,9 +125,8 @@ _AGENTS = {"i": "self", "me": "self", "myself": "self", "we": "self", "us": "sel
            "him": "he", "his": "he", "her": "she", "hers": "she",
            "parents": "parents", "parent": "parents", "family": "family",
            "grandparents": "grandparents", "friends": "friend", "aunt": "aunt",
-           "uncle": "uncle", "cousin": "cousin", "teacher": "teacher", "coach": "coach",
-           "neighbor": "neighbor", "students": "student", "student": "student",
-           "everyone": "everyone", "people": "people", "team": "team",
+           "uncle": "uncle", "cousin": "cousin", "neighbor": "neighbor",
+           "everyone": "everyone", "people": "people",
            "they": "they", "them": "they"}
 
 # Slots a person has one value for at a time; a new value supersedes the old one.
