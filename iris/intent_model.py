@@ -358,9 +358,12 @@ def _fit_sparse(x, y):
 
 def _fit_dense(x, y):
     from sklearn.linear_model import LogisticRegression
+    from threadpoolctl import threadpool_limits
 
     # On 384 dense dimensions the opposite holds: lbfgs is fast, liblinear's SVM is slow.
-    return LogisticRegression(C=10.0, max_iter=2000).fit(x, y)
+    # One BLAS thread: on a busy 2-core machine more threads made this fit 50x slower.
+    with threadpool_limits(limits=1, user_api="blas"):
+        return LogisticRegression(C=10.0, max_iter=2000).fit(x, y)
 
 
 def softmax(scores: np.ndarray, temperature: float) -> np.ndarray:
