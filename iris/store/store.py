@@ -56,6 +56,7 @@ _LINK_FLOOR = 0.4
 _CANDIDATES = 10  # nearest memories the verifier looks at per item
 _MAX_LLM_PAIRS = 25  # grey-zone pairs per LLM call
 _BATCH = 25  # queued items a worker stores per transaction
+_SHORTLIST = 100  # nearest memories a query scores lexically (Python) after the cosine pass
 _CACHED_NAMESPACES = 64  # embedding matrices kept in memory, least recently used dropped
 
 
@@ -537,20 +538,26 @@ class MemoryStore:
                 type: str | None, category: str | None, floor: float = 0.25
                 ) -> list[MemoryRecord]:
         matrix, ranked = self._rank(conn, namespace, query, type=type, category=category)
-        return [matrix.record(j, round(score, 4)) for score, sem, lex, _, j in ranked
-                if sem >= floor or lex > 0][:limit]
+        found = []
+        for score, sem, lex, _, j in ranked:
+            if sem >= floor or lex > 0:
+                found.append(matrix.record(j, round(score, 4)))
+                if len(found) == limit:
+                    break
+        return found
 
     def _rank(self, conn: Connection, namespace: str, query: str, *, type: str | None = None,
               category: str | None = None, weights: tuple[float, float, float, float] = (
                   0.6, 0.25, 0.1, 0.05)
-              ) -> tuple[_Matrix, list[tuple[float, float, float, int, int]]]:
-        """Hybrid relevance: (score, cosine, lexical, id, matrix row), best first. The score weighs
+              ) -> tuple[_Matrix, Iterator[tuple[float, float, float, int, int]]]:
+        """Hybrid relevance: (score, cosine, lexical, id, matrix row), best first, lazily.
+        The score weighs
         embedding similarity, content-word overlap (category names count as words),
         importance and recency; superseded memories sink below current ones."""
         matrix = self._matrix(conn, namespace, self._version(conn, namespace))
         n = len(matrix.ids)
         if not n:
-            return matrix, []
+            return matrix, iter(())
         mask = np.ones(n, dtype=bool)
         if type:
             mask &= np.array([t == type for t in matrix.types])
@@ -560,7 +567,7 @@ class MemoryStore:
             q = self._embed([query])[0]
             sem = _similarities(matrix.vectors, q)
             # Lexical scoring is Python; run it on the semantic shortlist only.
-            k = min(n, 200)
+            k = min(n, _SHORTLIST)
             pool = np.argpartition(-np.where(mask, sem, -9), k - 1)[:k] if k < n else np.arange(n)
         else:
             sem = np.zeros(n, dtype=np.float32)
@@ -578,8 +585,8 @@ class MemoryStore:
         if matrix.superseded:
             scores = scores - 0.2 * np.isin(ids, list(matrix.superseded))
         order = np.argsort(-scores, kind="stable")
-        return matrix, [(float(scores[k]), float(sem_pool[k]), float(lex[k]), int(ids[k]),
-                         int(pool[k])) for k in order]
+        return matrix, ((float(scores[k]), float(sem_pool[k]), float(lex[k]), int(ids[k]),
+                         int(pool[k])) for k in order)
 
     def _forget_target(self, namespace: str, query: str) -> int | ForgetResult:
         with self.engine.connect() as conn:
@@ -588,7 +595,8 @@ class MemoryStore:
                 return next(iter(exact.values()))
             described = " ".join(w for w in verifier._tokens(query) if w not in _QUERY_NOISE)
             described = described or query
-            _, ranked = self._rank(conn, namespace, described, weights=(0.6, 0.4, 0.0, 0.0))
+            _, lazy = self._rank(conn, namespace, described, weights=(0.6, 0.4, 0.0, 0.0))
+            ranked = list(lazy)
             # A match needs real evidence: a close embedding, most described words present,
             # or a moderately close embedding that stands well clear of everything else
             # ("my address" vs "I live at 12 Baker Street": 0.35, the rest below 0.17).
