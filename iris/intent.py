@@ -117,30 +117,30 @@ class ToolIntentDecisionService:
         return self.decide_batch([text])[0]
 
     def decide_batch(self, texts: list[str]) -> list[IntentDecision]:
-        blank = [i for i, t in enumerate(texts) if not t or not t.strip()]
-        todo = [t for i, t in enumerate(texts) if i not in set(blank)]
-        decisions = iter([self._to_decision(p) for p in self.predict(todo)] if todo else [])
+        blank = {i for i, t in enumerate(texts) if not t or not t.strip()}
+        todo = [t for i, t in enumerate(texts) if i not in blank]
+        decided = iter([self._to_decision(p) for p in self.predict(todo)] if todo else [])
         return [IntentDecision(intent=NONE, label=NONE, signals=["empty_message"])
-                if i in set(blank) else next(decisions) for i in range(len(texts))]
+                if i in blank else next(decided) for i in range(len(texts))]
 
     def _to_decision(self, prediction: Prediction) -> IntentDecision:
         model = self.model
+        confidence = round(prediction.confidence, 4)
         signals = list(prediction.signals)
-        if prediction.rejected:
-            signals.append(f"out_of_scope:{prediction.rejected}")
         alternatives = [(label, round(p, 4)) for label, p in prediction.ranked[1:ALTERNATIVES + 1]]
+        if prediction.rejected:
+            # The rejected guess leads the alternatives, so the pipeline and a human can see it.
+            signals.append(f"out_of_scope:{prediction.rejected}")
+            alternatives = [(prediction.top_label, confidence)] + alternatives[:ALTERNATIVES - 1]
         if prediction.label == model.oos_label or prediction.rejected:
-            return IntentDecision(intent=NONE, tool=None, label=NONE,
-                                  confidence=round(prediction.confidence, 4),
-                                  signals=signals,
-                                  alternatives=[(prediction.top_label, round(prediction.confidence, 4))]
-                                  + alternatives if prediction.rejected else alternatives)
+            return IntentDecision(intent=NONE, tool=None, label=NONE, confidence=confidence,
+                                  signals=signals, alternatives=alternatives)
         spec = model.specs.get(prediction.label)
         return IntentDecision(
             intent=spec.intent if spec else prediction.label,
             tool=spec.tool if spec else None,
             label=prediction.label,
-            confidence=round(prediction.confidence, 4),
+            confidence=confidence,
             signals=signals,
             alternatives=alternatives,
         )

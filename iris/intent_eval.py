@@ -4,11 +4,13 @@ precision/recall/F1, the most costly confusions, a threshold sweep, and cross-va
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 
 from iris.intent_data import IntentData
-from iris.intent_model import IntentModel, OperatingPoint, Progress, TrainOptions, sweep, train
+from iris.intent_model import (IntentModel, OperatingPoint, Progress, TrainOptions, encode_in_chunks,
+                               sweep, train)
 
 SWEEP_THRESHOLDS = [round(x, 2) for x in np.linspace(0.0, 0.95, 20)]
 
@@ -91,13 +93,13 @@ def cross_validate(data: IntentData, folds: int = 5, options: TrainOptions | Non
     predicted = np.empty(len(y), dtype=object)
     labels = sorted(set(data.labels))
     probs = np.zeros((len(y), len(labels)))
-    embeddings = embedder.encode(list(data.texts)) if options.embeddings else None
+    embeddings = encode_in_chunks(embedder, list(data.texts), say) if options.embeddings else None
     model = None
     for number, (train_idx, test_idx) in enumerate(splitter.split(data.texts, y), 1):
         say(f"fold {number}/{folds}")
         part = _subset(data, train_idx)
-        inner = TrainOptions(**{**options.__dict__, "folds": min(options.folds, folds)})
-        model = train(part, inner, embedder=_Precomputed(embedder, data.texts, embeddings))
+        model = train(part, replace(options, folds=min(options.folds, folds)),
+                      embedder=_Precomputed(embedder, data.texts, embeddings))
         test_texts = [data.texts[i] for i in test_idx]
         test_emb = embeddings[test_idx] if embeddings is not None else None
         for i, p in zip(test_idx, model.predict(test_texts, test_emb)):
