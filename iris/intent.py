@@ -5,8 +5,9 @@
     # IntentDecision(intent="memory_action", tool="store_memory", label="memory_store", ...)
 
 The model is `settings.intent_model_dir` when set, else trained from the shipped `intents/`
-at first use (about a second) and cached under `settings.home`, keyed by a hash of the data
-and the code version. Sentence embeddings are used only when `settings.intent_embeddings`
+at first use (about a second of fitting, plus ~2 s importing scikit-learn) and cached under
+`settings.home`, keyed by a hash of the data, the code version and the embedder. Model files
+hold JSON and numpy arrays only (no pickle), and loading them does not import scikit-learn. Sentence embeddings are used only when `settings.intent_embeddings`
 is on; then the embedder is the one shared with the store, so its cache means a routed
 message is not embedded again for storing."""
 
