@@ -15,6 +15,7 @@ from typing import Iterator, Optional
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from iris.config import Settings, load_settings
 from iris.errors import ConfigError, InputError, IrisError
@@ -240,14 +241,18 @@ def demo() -> None:
             update={"home": Path(tmp), "db_url": None, "llm_model": None})
         console.print(f"[dim]database: {settings.database_url} (deleted afterwards); no LLM, offline[/]\n")
         with Pipeline(settings) as pipeline:
+            if pipeline.embedder is not None:
+                with console.status("Loading the embedding model (once per process)..."):
+                    pipeline.embedder.encode(["warm up"])
             for text in DEMO:
                 reply = pipeline.handle(text, user_id="demo")
-                console.print(f"[bold cyan]user>[/] {text}", highlight=False)
+                console.print(Text.assemble(("user> ", "bold cyan"), text))
                 ms = sum(reply.timings_ms.values())
-                console.print(f"[dim]  route={reply.route}  intent={reply.intent.name}"
-                              f"/{reply.intent.tool}  {ms:.1f} ms[/]", highlight=False)
+                console.print(Text(f"  route={reply.route}  intent={reply.intent.name}"
+                                   f"/{reply.intent.tool}  {ms:.1f} ms", style="dim"))
                 for line in reply.results:
-                    console.print(f"[dim]  {line}[/]", highlight=False, markup=False)
+                    shown = line if len(line) <= 90 else line[:89] + "…"
+                    console.print(Text(f"  {shown}", style="dim"), overflow="ellipsis", no_wrap=True)
                 _print_reply(reply)
                 console.print()
 
