@@ -142,3 +142,26 @@ def test_help_does_not_import_heavy_modules():
             "print(sorted(m for m in ('torch', 'litellm', 'sentence_transformers', 'sklearn') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_chat_loop_answers_until_exit(cli_env):
+    turns = "Remember that I prefer tea\n\nwhat do you remember about me\nexit\n"
+    result = runner.invoke(app, ["chat", "--user", "zoe"], input=turns)
+    assert result.exit_code == 0
+    assert "Got it, 1 memory saved." in result.stdout
+    assert "- I prefer tea" in result.stdout
+    assert "MEMORY_STORED count=1 skipped=0 failed=0" in result.stdout
+
+
+def test_worker_once_drains_the_queue(cli_env):
+    from iris.config import load_settings
+    from iris.store import MemoryStore
+    from iris.types import MemoryItem
+
+    with MemoryStore(load_settings(), embedder=None) as store:
+        queued = store.store("u", [MemoryItem(content="I like jazz")], wait=False)
+        assert queued.outcomes[0].status == "queued"
+    result = runner.invoke(app, ["worker", "--once"])
+    assert result.exit_code == 0
+    listed = json.loads(runner.invoke(app, ["memories", "list", "--user", "u", "--json"]).stdout)
+    assert [m["content"] for m in listed] == ["I like jazz"]
