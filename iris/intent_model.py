@@ -30,8 +30,8 @@ from iris.intent_data import IntentData, IntentSpec, Signal
 from iris.intent_features import Featurizer, LinearHead, Vocabulary
 
 # Bump when a change here changes what a trained model predicts: cached models retrain.
-CODE_VERSION = "2"
-FORMAT = "iris-intent-model/2"
+CODE_VERSION = "3"
+FORMAT = "iris-intent-model/3"
 
 # Signals are hand-written evidence, but the n-grams already see most of what they match:
 # in cross-validation on the shipped intents a weight above ~0.25 lowered macro-F1.
@@ -154,6 +154,7 @@ class IntentModel:
         staging = Path(tempfile.mkdtemp(prefix=".intent-", dir=directory.parent))
         try:
             arrays = {"word_idf": self.features.words.idf, "char_idf": self.features.chars.idf,
+                      "cue_idf": self.features.cues.idf,
                       "tfidf_coef": self.tfidf_head.coef, "tfidf_intercept": self.tfidf_head.intercept}
             if self.emb_head is not None:
                 arrays |= {"emb_coef": self.emb_head.coef, "emb_intercept": self.emb_head.intercept}
@@ -168,6 +169,7 @@ class IntentModel:
                 "signal_weight": self.features.signal_weight,
                 "word_terms": self.features.words.terms,
                 "char_terms": self.features.chars.terms,
+                "cue_terms": self.features.cues.terms,
                 "embedder": self.embedder_name,
                 "temperatures": self.temperatures,
                 "operating": {k: asdict(v) for k, v in self.operating.items()},
@@ -196,8 +198,9 @@ class IntentModel:
                 arrays = {k: npz[k] for k in npz.files}
             words = Vocabulary({t: i for i, t in enumerate(meta["word_terms"])}, arrays["word_idf"])
             chars = Vocabulary({t: i for i, t in enumerate(meta["char_terms"])}, arrays["char_idf"])
+            cues = Vocabulary({t: i for i, t in enumerate(meta["cue_terms"])}, arrays["cue_idf"])
             signals = [Signal(**s) for s in meta["signals"]]
-            features = Featurizer(words, chars, signals, float(meta["signal_weight"]))
+            features = Featurizer(words, chars, cues, signals, float(meta["signal_weight"]))
             labels = list(meta["labels"])
             tfidf = LinearHead(arrays["tfidf_coef"], arrays["tfidf_intercept"])
             emb = (LinearHead(arrays["emb_coef"], arrays["emb_intercept"])
