@@ -9,7 +9,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 
 from iris import intent_data
 from iris.intent_data import Signal
-from iris.intent_features import CHAR_MIN_DF, CHAR_NGRAMS, WORD_NGRAMS, Featurizer
+from iris.intent_features import CHAR_MIN_DF, CHAR_NGRAMS, WORD_NGRAMS, Featurizer, cue_tokens
 from iris.paths import intents_dir
 
 CLINC = Path("/work/shared/datasets/clinc150/val.jsonl")
@@ -49,3 +49,25 @@ def test_signal_columns_carry_the_weight():
     assert vals[list(cols).index(features.width - 1)] == 0.25
     cols, _ = features.row("hello")
     assert features.width - 1 not in cols
+
+
+@pytest.mark.parametrize("text, cues", [
+    ("remember that I'm vegan", ["start:remember"]),
+    ("Remember when we went vegan?", ["start:remember", "question"]),
+    ("don't forget I'm vegan", ["start:don't", "not:forget"]),
+    ("please don\u2019t remember that I'm vegan", ["start:please", "not:remember"]),
+    ("I don't want you to ever save this", ["start:i", "not:save"]),
+    ("", []),
+])
+def test_cues_mark_the_start_a_question_and_negated_verbs(text, cues):
+    assert cue_tokens(text) == cues
+
+
+def test_cue_columns_sit_between_chars_and_signals():
+    signal = Signal("remind_me", "reminder", r"\bremind me\b")
+    features = Featurizer.fit(["remind me later?", "don't forget it"], [signal], 0.25)
+    start = len(features.words.index) + len(features.chars.index)
+    cols, _ = features.row("don't forget it?")
+    cue_cols = sorted(c for c in cols if start <= c < start + len(features.cues.index))
+    names = features.names()
+    assert [names[c] for c in cue_cols] == ["cue not:forget", "cue question", "cue start:don't"]
