@@ -21,14 +21,7 @@ from iris.extract import (
 from iris.llm import LLMResponse, ScriptedLLM
 from iris.types import MEMORY_TYPES, StoreMemoryArgs
 
-SEED = ("Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is "
-        "March 14th, and I hate sweet burger.")
-SEED_ITEMS = [
-    {"content": "I'm allergic to shellfish", "type": "fact", "category": "health"},
-    {"content": "I prefer window seats", "type": "preference", "category": "travel"},
-    {"content": "My anniversary is March 14th", "type": "event", "category": "personal"},
-    {"content": "I hate sweet burgers", "type": "preference", "category": "food"},
-]
+from seed import SEED, SEED_ITEMS
 
 
 def contents(extraction):

@@ -7,14 +7,7 @@ import pytest
 from iris.extract import FactExtractor
 from llm_server import error_reply, llm_server, slow_reply, text_reply, tool_reply  # noqa: F401
 
-SEED = ("Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is "
-        "March 14th, and I hate sweet burger.")
-SEED_ITEMS = [
-    {"content": "I'm allergic to shellfish", "type": "fact", "category": "health"},
-    {"content": "I prefer window seats", "type": "preference", "category": "travel"},
-    {"content": "My anniversary is March 14th", "type": "event", "category": "personal"},
-    {"content": "I hate sweet burgers", "type": "preference", "category": "food"},
-]
+from seed import SEED, SEED_ITEMS
 OFFLINE_SEED = ["I'm allergic to shellfish", "I prefer window seats", "My anniversary is March 14th",
                 "I hate sweet burger"]
 

@@ -5,8 +5,7 @@ from iris.llm import LLMResponse, ScriptedLLM
 from iris.pipeline import Pipeline
 from iris.types import ToolCall
 
-SEED = ("Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is "
-        "March 14th, and I hate sweet burger.")
+from seed import SEED
 
 
 @pytest.fixture

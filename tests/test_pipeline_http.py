@@ -6,14 +6,7 @@ import pytest
 from iris.pipeline import Pipeline
 from llm_server import error_reply, llm_server, tool_reply  # noqa: F401
 
-SEED = ("Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is "
-        "March 14th, and I hate sweet burger.")
-ITEMS = [
-    {"content": "I'm allergic to shellfish", "type": "fact", "category": "health"},
-    {"content": "I prefer window seats", "type": "preference", "category": "travel"},
-    {"content": "My anniversary is March 14th", "type": "event", "category": "personal"},
-    {"content": "I hate sweet burgers", "type": "preference", "category": "food"},
-]
+from seed import SEED, SEED_ITEMS
 
 
 @pytest.fixture
@@ -29,13 +22,13 @@ def pipeline(settings, llm_server, monkeypatch):
 
 
 def test_seed_through_the_local_server_then_again(pipeline, llm_server):
-    llm_server.enqueue(tool_reply("store_memory", {"memories": ITEMS}))
+    llm_server.enqueue(tool_reply("store_memory", {"memories": SEED_ITEMS}))
     first = pipeline.handle(SEED, user_id="alice")
     assert (first.route, first.results) == ("llm", ["MEMORY_STORED count=4 skipped=0 failed=0"])
     assert first.reply == "Got it, 4 memories saved."
     assert llm_server.requests[0]["model"] == "scripted-model"
 
-    llm_server.enqueue(tool_reply("store_memory", {"memories": ITEMS}))
+    llm_server.enqueue(tool_reply("store_memory", {"memories": SEED_ITEMS}))
     second = pipeline.handle(SEED, user_id="alice")
     assert second.results == ["MEMORY_STORED count=0 skipped=4 failed=0"]
 
