@@ -313,8 +313,8 @@ def test_evaluate_reports_the_documented_keys(model, tmp_path):
 
 def test_cross_validated_macro_f1_on_shipped_intents(shipped):
     report = cross_validate(shipped, folds=5)
-    # Measured 0.937 with TF-IDF alone (0.956 with the embedding head: `iris intents eval --cv 5
+    # Measured 0.945 with TF-IDF alone (0.960 with the embedding head: `iris intents eval --cv 5
     # --embeddings`); between shuffles it moves by about 0.005. This guards the data and the
     # model against regressions.
-    assert report["macro_f1"] >= 0.92
+    assert report["macro_f1"] >= 0.93
     assert report["per_intent"]["memory_store"]["support"] == shipped.labels.count("memory_store")
