@@ -120,16 +120,20 @@ def bench_search(store, sizes: list[int], runs: int) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", help="SQLAlchemy URL (default: a temporary SQLite file)")
-    parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
+    parser.add_argument("--embedder", choices=["minilm", "minilm-torch", "hashing"], default="minilm",
+                        help="minilm: the default ONNX backend; minilm-torch: sentence-transformers")
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from iris.config import Settings
-    from iris.embed import HashingEmbedder, SentenceTransformerEmbedder
+    from iris.config import load_settings
+    from iris.embed import HashingEmbedder, OnnxEmbedder, SentenceTransformerEmbedder
     from iris.store import MemoryStore
 
-    embedder = SentenceTransformerEmbedder() if args.embedder == "minilm" else HashingEmbedder()
+    embedder = {"minilm": lambda: OnnxEmbedder(None, load_settings().home / "models"),
+                "minilm-torch": SentenceTransformerEmbedder,
+                "hashing": HashingEmbedder}[args.embedder]()
     url, schema = args.db, None
     if url and url.startswith("postgresql"):
         # A throw-away schema, so the benchmark never touches tables someone else uses.
