@@ -236,11 +236,14 @@ def demo() -> None:
     from iris.pipeline import Pipeline
 
     with _errors(), tempfile.TemporaryDirectory(prefix="iris-demo-") as tmp:
-        # Never the user's own database or model, whatever the environment says.
-        settings = load_settings().model_copy(
-            update={"home": Path(tmp), "db_url": None, "llm_model": None})
+        from iris.embed import make_embedder
+
+        user_settings = load_settings()
+        # Never the user's own database or LLM, whatever the environment says; the embedding
+        # model's exported file is a cache, so it is kept in the real IRIS_HOME.
+        settings = user_settings.model_copy(update={"home": Path(tmp), "db_url": None, "llm_model": None})
         console.print(f"[dim]database: {settings.database_url} (deleted afterwards); no LLM, offline[/]\n")
-        with Pipeline(settings) as pipeline:
+        with Pipeline(settings, embedder=make_embedder(user_settings)) as pipeline:
             if pipeline.embedder is not None:
                 with console.status("Loading the embedding model (once per process)..."):
                     pipeline.embedder.encode(["warm up"])
