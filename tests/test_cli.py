@@ -165,3 +165,13 @@ def test_worker_once_drains_the_queue(cli_env):
     assert result.exit_code == 0
     listed = json.loads(runner.invoke(app, ["memories", "list", "--user", "u", "--json"]).stdout)
     assert [m["content"] for m in listed] == ["I like jazz"]
+
+
+def test_demo_runs_the_scripted_conversation_without_touching_the_users_db(cli_env, tmp_path):
+    result = runner.invoke(app, ["demo"])
+    assert result.exit_code == 0, result.output
+    for expected in ("Got it, 1 memory saved.", "Got it, 4 memories saved.",
+                     "I already had all 4 of those saved.", "route=passthrough",
+                     "Done, I forgot: I hate sweet burgers."):
+        assert expected in result.stdout
+    assert not (tmp_path / "home" / "iris.db").exists()
