@@ -163,12 +163,13 @@ class Pipeline:
             line = format_result(STORE_FAILED, reason="I could not find a fact to save in that message.")
             return turn.model_copy(update={"results": [line]})
         failures = list(turn.extraction.failures) if turn.extraction else []
-        results, outcomes = [], []
+        results, outcomes, errors = [], [], list(turn.errors)
         for i, call in enumerate(turn.tool_calls):
             run = run_tool(call, self.store, turn.user_id, prior_failures=failures if i == 0 else None)
             results.append(run.line)
             outcomes.extend(run.outcomes)
-        return turn.model_copy(update={"results": results, "outcomes": outcomes})
+            errors.extend(f"store: {w}" for w in run.warnings)
+        return turn.model_copy(update={"results": results, "outcomes": outcomes, "errors": errors})
 
     def _present(self, turn: Turn) -> Turn:
         if turn.route == "passthrough":

@@ -224,6 +224,7 @@ class ItemOutcome(Frozen):
 class StoreResult(Frozen):
     outcomes: list[ItemOutcome] = Field(default_factory=list)
     queue_id: str | None = None
+    warnings: list[str] = Field(default_factory=list)  # trouble that did not fail the store
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)

@@ -94,3 +94,20 @@ def test_a_message_embedded_for_routing_is_not_embedded_again(settings):
     # The message (routing) and the fact (storing) are two texts, each embedded once,
     # however many times they are routed and stored.
     assert embedder.encoded - before == 2
+
+
+def test_store_warnings_reach_the_reply(settings):
+    from iris.types import ItemOutcome, StoreResult
+
+    class WarningStore:
+        def store(self, namespace, items, *, wait=True):
+            return StoreResult(outcomes=[ItemOutcome(status="stored", content=i.content, id=1)
+                                         for i in items], warnings=["judge timed out"])
+
+        def close(self):
+            pass
+
+    with Pipeline(settings, store=WarningStore()) as pipeline:
+        reply = pipeline.handle("Remember that I prefer window seats", user_id="u1")
+    assert reply.results == ["MEMORY_STORED count=1 skipped=0 failed=0"]
+    assert reply.errors == ["store: judge timed out"]

@@ -143,9 +143,10 @@ class MemoryStore:
         prepared = [_prepare(i, item) for i, item in enumerate(items)]
         if not wait:
             return self._enqueue(namespace, prepared)
+        warnings: list[str] = []
         with _db_errors("store"):
-            outcomes = self._store_batch(namespace, prepared)
-        return StoreResult(outcomes=outcomes)
+            outcomes = self._store_batch(namespace, prepared, warnings=warnings)
+        return StoreResult(outcomes=outcomes, warnings=warnings)
 
     def list(self, namespace: str, *, query: str | None = None, limit: int = 20,
              type: str | None = None, category: str | None = None) -> list[MemoryRecord]:
@@ -285,8 +286,13 @@ class MemoryStore:
     # --- storing -----------------------------------------------------------------------
 
     def _store_batch(self, namespace: str, prepared: list[_Prepared],
-                     queue_rows: list[QueuedItem] | None = None) -> list[ItemOutcome]:
-        self._warm(namespace, prepared)
+                     queue_rows: list[QueuedItem] | None = None,
+                     warnings: list[str] | None = None) -> list[ItemOutcome]:
+        """`warnings` collects what went wrong without failing the store (an LLM judge
+        that did not answer), so the caller can report it instead of it being hidden."""
+        problem = self._warm(namespace, prepared)
+        if problem and warnings is not None:
+            warnings.append(problem)
         with self._write() as conn:
             if queue_rows is not None:
                 # Claim the rows; a concurrent worker on Postgres skips them.
@@ -313,39 +319,40 @@ class MemoryStore:
         self._cache_after_write(namespace, version, matrix, new_rows, superseded)
         return outcomes
 
-    def _warm(self, namespace: str, prepared: list[_Prepared]) -> None:
+    def _warm(self, namespace: str, prepared: list[_Prepared]) -> str | None:
         """Slow work outside the write lock: embed new items, ask the LLM about grey pairs.
         The transaction then finds both in the caches."""
         if self.embedder is None:
-            return
+            return None
         with self.engine.connect() as conn:
             existing = self._existing(conn, namespace, [p.hash for p in prepared])
             fresh = [p for p in _first_per_hash(prepared) if p.hash not in existing]
             if not fresh:
-                return
+                return None
             self._embed([p.item.content for p in fresh])
             if self.llm is None:
-                return
+                return None
             matrix = self._matrix(conn, namespace, self._version(conn, namespace))
         pairs: list[verifier.Pair] = []
         self._plan(None, namespace, fresh, matrix, grey=pairs)
         pairs = [p for p in dict.fromkeys(pairs)
                  if (p.new, p.existing) not in self._verdicts][:_MAX_LLM_PAIRS]
-        if pairs:
-            self._ask_llm(pairs)
+        return self._ask_llm(pairs) if pairs else None
 
-    def _ask_llm(self, pairs: list[verifier.Pair]) -> None:
+    def _ask_llm(self, pairs: list[verifier.Pair]) -> str | None:
+        """Record the LLM's verdicts; on failure return why (the offline verdicts stand)."""
         try:
             response = self.llm.complete(verifier.llm_messages(pairs), json_mode=True)
             judged = verifier.parse_judgments(getattr(response, "content", None), len(pairs))
         except (LLMError, ValueError) as exc:
             # The offline verdict stands: the worst case is a kept near-duplicate.
             log.warning("LLM de-duplication judge failed, using offline rules: %s", exc)
-            return
+            return f"de-duplication judge failed, offline rules used: {type(exc).__name__}: {exc}"
         if len(self._verdicts) > 10_000:  # only needed until the store call that asked ends
             self._verdicts.clear()
         for index, relation in judged.items():
             self._verdicts[(pairs[index].new, pairs[index].existing)] = relation
+        return None
 
     def _plan(self, conn: Connection | None, namespace: str, prepared: list[_Prepared],
               matrix: _Matrix, grey: list[verifier.Pair] | None = None) -> list[_Plan]:

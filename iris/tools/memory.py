@@ -28,6 +28,7 @@ MAX_LIST_LIMIT = 100
 class ToolRun:
     line: str
     outcomes: list[ItemOutcome] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def run_tool(call: ToolCall, store: Any, namespace: str, *, wait: bool = True,
@@ -59,7 +60,7 @@ def store_memory(store: Any, namespace: str, arguments: object, *, wait: bool = 
         # Nothing was committed (one transaction), so every item is reported failed.
         return ToolRun(R.format_result(R.STORE_FAILED, reason=f"storage error: {exc}"))
     outcomes = _merge(result.outcomes, failures) + prior
-    return ToolRun(_store_line(outcomes, result.queue_id), outcomes)
+    return ToolRun(_store_line(outcomes, result.queue_id), outcomes, result.warnings)
 
 
 def _merge(stored: list[ItemOutcome], failures: list[ItemFailure]) -> list[ItemOutcome]:

@@ -73,6 +73,15 @@ def test_llm_failure_keeps_the_fact(db_settings, minilm):
     assert second.status == "stored" and len(llm.history) == 1
 
 
+def test_llm_failure_is_reported_not_hidden(db_settings, minilm):
+    llm = ScriptedLLM(LLMTimeoutError("slow"))
+    with MemoryStore(db_settings, embedder=minilm, llm=llm) as store:
+        assert store.store("u", [MemoryItem(content="I prefer spicy chicken")]).warnings == []
+        result = store.store("u", [MemoryItem(content="I like hot chicken wings")])
+    assert result.outcomes[0].status == "stored"
+    assert result.warnings == ["de-duplication judge failed, offline rules used: LLMTimeoutError: slow"]
+
+
 def test_llm_grey_pairs_of_one_batch_go_in_one_call(db_settings, minilm):
     llm = ScriptedLLM(judgments("duplicate", "related"))
     with MemoryStore(db_settings, embedder=minilm, llm=llm) as store:
