@@ -174,6 +174,12 @@ class ScriptedLLM:
     def pending(self) -> int:
         return len(self._replies)
 
+    def drain(self) -> int:
+        """Drop the replies nobody asked for; return how many there were."""
+        unused = len(self._replies)
+        self._replies.clear()
+        return unused
+
     def complete(self, messages: list[dict], *, tools: list[dict] | None = None,
                  tool_choice: Any = None, json_mode: bool = False) -> LLMResponse:
         self.history.append({"messages": messages, "tools": tools, "tool_choice": tool_choice,

@@ -42,7 +42,7 @@ class Pipeline:
         self.settings = settings or load_settings()
         self._llm = llm
         self._embedder = embedder
-        if store is not None:
+        if store is not None:  # pre-fill the cached_property below
             self.__dict__["store"] = store
         self.presenter = Presenter()
 
@@ -205,9 +205,12 @@ def _topic(text: str) -> str | None:
 
 def _reply(turn: Turn) -> Reply:
     intent = turn.intent
-    summary = (IntentSummary(name=intent.intent, tool=intent.tool, confidence=intent.confidence)
-               if intent else IntentSummary(name="memory_action", tool=turn.tool_calls[0].name,
-                                            confidence=1.0) if turn.route == "direct" else IntentSummary())
+    if intent is not None:
+        summary = IntentSummary(name=intent.intent, tool=intent.tool, confidence=intent.confidence)
+    elif turn.route == "direct":  # the fast path matched a trigger phrase: no doubt left
+        summary = IntentSummary(name="memory_action", tool=turn.tool_calls[0].name, confidence=1.0)
+    else:
+        summary = IntentSummary()
     return Reply(reply=turn.reply or "", route=turn.route or "passthrough", intent=summary,
                  tool_calls=turn.tool_calls, results=turn.results, timings_ms=turn.timings_ms,
                  user_id=turn.user_id, decided_by=turn.decided_by or "none", direct=turn.direct,

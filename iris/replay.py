@@ -127,6 +127,9 @@ def _run_turn(pipeline: Any, llm: Any, index: int, turn: dict, user: str) -> Tur
         return check
     check.reply = reply
     check.problems = _compare(expect, reply)
+    unused = llm.drain() if llm is not None else 0
+    if unused:  # a scripted reply the turn never asked for must not leak into the next one
+        check.problems.append(f"{unused} scripted LLM reply(s) not used by this turn")
     return check
 
 

@@ -26,3 +26,15 @@ def test_there_are_enough_fixtures():
 def test_fixture(path, real_settings, embedder):
     result = run_fixture(path, real_settings, embedder=embedder)
     assert result.passed, "\n".join(result.problems())
+
+
+def test_an_unused_scripted_reply_fails_the_turn(tmp_path, settings):
+    from iris.embed import HashingEmbedder
+
+    fixture = tmp_path / "leak.yaml"
+    fixture.write_text('turns:\n  - user: "Remember that I like jazz"\n'
+                       '    llm: [{content: "{\\"memories\\": []}"}]\n'
+                       '    expect: {route: direct}\n')
+    result = run_fixture(fixture, settings, embedder=HashingEmbedder())
+    assert not result.passed
+    assert result.problems() == ["turn 1 ('Remember that I like jazz'): 1 scripted LLM reply(s) not used by this turn"]
