@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show-errors", type=int, default=0)
     args = parser.parse_args(argv)
 
-    from iris.offline_extract import split_facts
+    from iris.extract.offline import split_facts
 
     cases = build_cases(load_personas(args.personas, args.split), COMMA_FACTS[args.split],
                         args.messages, args.seed)

@@ -19,7 +19,7 @@ from rich.text import Text
 
 from iris.config import Settings, load_settings
 from iris.errors import ConfigError, InputError, IrisError
-from iris.intent_cli import app as intents_app
+from iris.intent.cli import app as intents_app
 
 app = typer.Typer(help="Iris: long-term memory routing for chat assistants.",
                   no_args_is_help=True, add_completion=False)

@@ -7,8 +7,8 @@ import pytest
 from typer.testing import CliRunner
 
 from iris.errors import IntentModelError
-from iris.intent_cli import app
-from iris.intent_model import IntentModel
+from iris.intent.cli import app
+from iris.intent.model import IntentModel
 
 runner = CliRunner()
 

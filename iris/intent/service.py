@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from iris.errors import IntentModelError
-from iris.intent_data import NONE
-from iris.intent_model import CODE_VERSION, IntentModel, OperatingPoint, Prediction, TrainOptions
+from iris.intent.data import NONE
+from iris.intent.model import CODE_VERSION, IntentModel, OperatingPoint, Prediction, TrainOptions
 from iris.types import IntentDecision
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class ToolIntentDecisionService:
             model = IntentModel.load(self.settings.intent_model_dir)
             self._check_embedder(model)
             return model
-        from iris import intent_data, intent_model
+        from iris.intent import data as intent_data, model as intent_model
         from iris.paths import intents_dir
 
         data = intent_data.load(intents_dir())

@@ -57,7 +57,7 @@ def _load_model(model_dir: Optional[Path], embeddings: Optional[bool], say):
     """The model to use, and whether to feed it embeddings: an explicit --model directory,
     else the default model (trained from intents/ on first use)."""
     from iris.intent import ToolIntentDecisionService
-    from iris.intent_model import IntentModel
+    from iris.intent.model import IntentModel
 
     if model_dir is not None:
         model = IntentModel.load(model_dir)
@@ -89,9 +89,9 @@ def train(
     """Train an intent model and tune its out-of-scope threshold and margin."""
     import time
 
-    from iris import intent_data
-    from iris.intent_model import TrainOptions
-    from iris.intent_model import train as train_model
+    from iris.intent import data as intent_data
+    from iris.intent.model import TrainOptions
+    from iris.intent.model import train as train_model
     from iris.paths import intents_dir
 
     settings = _settings()
@@ -133,9 +133,9 @@ def evaluate(
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write the confusion matrix and threshold curve to this PNG."),
 ) -> None:
     """Accuracy, in-scope accuracy, out-of-scope recall, per-intent scores, confusions, sweep."""
-    from iris import intent_data
-    from iris.intent_eval import cross_validate, evaluate as score
-    from iris.intent_model import OperatingPoint, TrainOptions
+    from iris.intent import data as intent_data
+    from iris.intent.evaluate import cross_validate, evaluate as score
+    from iris.intent.model import OperatingPoint, TrainOptions
     from iris.paths import intents_dir
 
     with _Status(quiet=as_json) as say:
@@ -157,7 +157,7 @@ def evaluate(
                 point = OperatingPoint(threshold, point.margin, tuned_on="--threshold")
             vectors = None
             if service.use_embeddings and model.has_embeddings:
-                from iris.intent_model import encode_in_chunks
+                from iris.intent.model import encode_in_chunks
 
                 vectors = encode_in_chunks(service.embedder, list(corpus.texts), say)
             say("scoring")

@@ -9,15 +9,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from iris import intent_data, intent_model
+from iris.intent import data as intent_data, model as intent_model
 from iris.embed import HashingEmbedder
 from iris.errors import IntentModelError
 from iris.intent import ToolIntentDecisionService, default_model_dir
-from iris.intent_eval import cross_validate, evaluate
-from iris.intent_model import IntentModel, TrainOptions
+from iris.intent.evaluate import cross_validate, evaluate
+from iris.intent.model import IntentModel, TrainOptions
 from iris.paths import intents_dir
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 MEMORY_TOOLS = {"memory_store": "store_memory", "memory_list": "list_memories",
                 "memory_forget": "forget_memory"}
 

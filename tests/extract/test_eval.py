@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from iris.offline_extract import split_facts
+from iris.extract.offline import split_facts
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "eval_extract.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "eval_extract.py"
 
 
 @pytest.fixture(scope="module")

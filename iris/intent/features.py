@@ -1,7 +1,7 @@
 """Features and linear scoring for the intent model, in numpy only.
 
 The TF-IDF features are exactly scikit-learn's `TfidfVectorizer(sublinear_tf=True)` for word
-1-2-grams and `analyzer="char_wb"` 2-5-grams (tests/test_intent_features.py checks this),
+1-2-grams and `analyzer="char_wb"` 2-5-grams (tests/intent/test_intent_features.py checks this),
 computed here so that scoring one message costs a fraction of a millisecond (scikit-learn's
 input validation alone costs more) and loading a model needs neither scikit-learn nor pickle.
 Training still uses scikit-learn for the classifiers.
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from iris.intent_data import Signal
+from iris.intent.data import Signal
 
 _WORD = re.compile(r"(?u)\b\w\w+\b")
 _SPACES = re.compile(r"\s\s+")

@@ -1,13 +1,13 @@
 """Fact extraction: a message in, `store_memory` tool calls out (`iris.types.Extraction`).
 
 With a language model configured, one request asks for every fact in ONE `store_memory`
-call (prompt: iris/prompts/extract_v1.md). The reply is parsed leniently: tool calls, the
+call (prompt: iris/extract/prompts/extract_v1.md). The reply is parsed leniently: tool calls, the
 legacy single-item form, JSON in the text when the model does not use tools, and JSON with
 minor damage (json-repair). Invalid items become failures with a reason; valid ones are
 regrouped into calls of at most 25 items, so 30 facts make two calls and none is lost.
 
 Any LLM fault (unreachable, timeout, rate limit, an unusable reply) falls back to the
-offline extractor (iris/offline_extract.py) and the fault is kept in `Extraction.error`.
+offline extractor (iris/extract/offline.py) and the fault is kept in `Extraction.error`.
 "The model found no facts" is a value: an Extraction with no tool calls and source "llm".
 
 `build_messages` and `parse_reply` are pure, so both are tested without any network."""
@@ -23,11 +23,12 @@ import json_repair
 
 from iris.errors import InputError, LLMError, LLMResponseError
 from iris.llm import LLMClient, LLMResponse, make_llm
-from iris.offline_extract import category, memory_type, split_facts, tag
+from iris.extract.offline import split_facts
+from iris.extract.tagging import category, memory_type, tag
 from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
 
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
-           "tag", "to_tool_calls"]
+           "to_tool_calls"]
 
 PROMPT_VERSION = "extract_v1"
 STORE_TOOL = "store_memory"
@@ -35,7 +36,7 @@ STORE_TOOL = "store_memory"
 
 @lru_cache(maxsize=None)
 def system_prompt(version: str = PROMPT_VERSION) -> str:
-    return (resources.files("iris") / "prompts" / f"{version}.md").read_text(encoding="utf-8")
+    return (resources.files("iris.extract") / "prompts" / f"{version}.md").read_text(encoding="utf-8")
 
 
 def build_messages(text: str, *, version: str = PROMPT_VERSION) -> list[dict]:

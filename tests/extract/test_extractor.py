@@ -10,7 +10,7 @@ from iris.errors import (
     LLMTimeoutError,
     LLMUnavailableError,
 )
-from iris.extract import (
+from iris.extract.extractor import (
     FactExtractor,
     build_messages,
     parse_reply,

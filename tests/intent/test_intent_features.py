@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from iris import intent_data
-from iris.intent_data import Signal
-from iris.intent_features import CHAR_MIN_DF, CHAR_NGRAMS, WORD_NGRAMS, Featurizer, cue_tokens
+from iris.intent import data as intent_data
+from iris.intent.data import Signal
+from iris.intent.features import CHAR_MIN_DF, CHAR_NGRAMS, WORD_NGRAMS, Featurizer, cue_tokens
 from iris.paths import intents_dir
 
 CLINC = Path("/work/shared/datasets/clinc150/val.jsonl")

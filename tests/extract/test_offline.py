@@ -2,7 +2,8 @@
 
 import pytest
 
-from iris.offline_extract import is_clause, split_facts, strip_command, tag
+from iris.extract.offline import is_clause, split_facts, strip_command
+from iris.extract.tagging import tag
 from iris.types import MEMORY_TYPES
 
 

@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from iris.errors import IntentModelError
-from iris.intent_data import IntentData, IntentSpec, Signal
-from iris.intent_features import Featurizer, LinearHead, Vocabulary
+from iris.intent.data import IntentData, IntentSpec, Signal
+from iris.intent.features import Featurizer, LinearHead, Vocabulary
 
 # Bump when a change here changes what a trained model predicts: cached models retrain.
 CODE_VERSION = "4"
