@@ -21,10 +21,11 @@ import time
 from pathlib import Path
 
 from iris.direct import DirectHandler
+from iris.paths import datasets_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "direct_corpus.jsonl"
-CLINC = Path("/work/shared/datasets/clinc150/val.jsonl")
+CLINC = datasets_dir() / "clinc150" / "val.jsonl"
 
 
 def _percentile(sorted_values: list[float], q: float) -> float:

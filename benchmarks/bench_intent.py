@@ -19,13 +19,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from iris.paths import datasets_dir
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
-CLINC = Path("/work/shared/datasets/clinc150/val.jsonl")
+CLINC = datasets_dir() / "clinc150" / "val.jsonl"
 
 
 def messages(limit: int) -> list[str]:

@@ -17,12 +17,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from iris.paths import datasets_dir
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
-PERSONA = ROOT.parent / "shared" / "datasets" / "persona" / "personas_valid.jsonl"
+PERSONA = datasets_dir() / "persona" / "personas_valid.jsonl"
 
 
 def facts() -> list[str]:

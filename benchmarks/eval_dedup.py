@@ -20,13 +20,14 @@ import sys
 import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
+from iris.paths import datasets_dir
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = ROOT / "tests" / "data" / "dedup_pairs.txt"
-PERSONA = ROOT.parent / "shared" / "datasets" / "persona" / "personas_valid.jsonl"
+PERSONA = datasets_dir() / "persona" / "personas_valid.jsonl"
 MUST_KEEP = ("contradiction", "update", "different")
 
 

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rapidfuzz import fuzz, utils
+from iris.paths import datasets_dir
 
-DEFAULT_PERSONAS = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "persona" / "personas_valid.jsonl"
+DEFAULT_PERSONAS = datasets_dir() / "persona" / "personas_valid.jsonl"
 
 # Facts with a comma or "and" inside that must stay whole. Two disjoint lists: "dev" was used
 # while writing the rules, "test" only for the reported figures.

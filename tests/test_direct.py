@@ -14,11 +14,11 @@ import pytest
 from iris.direct import DirectHandler
 from iris.errors import ConfigError
 from iris.paths import intents_dir
+from shared_data import dataset
 from iris.types import DirectDecision, content_problem
 
 DATA = Path(__file__).parent / "data"
 CORPUS = DATA / "direct_corpus.jsonl"
-PERSONAS = Path("/work/shared/datasets/persona/personas_valid.jsonl")
 FAST_PATH_LABELS = ("store", "list", "forget")
 MEMORYISH = re.compile(r"remember|forget|forgot|save|note|memor|remind", re.IGNORECASE)
 
@@ -201,7 +201,7 @@ def test_steps_aside_with_a_stable_reason(handler, text, reason):
 
 def _multi_fact_messages(count: int, seed: int) -> list[tuple[str, str]]:
     """(style, message): 2-5 facts of one persona joined the ways people list things."""
-    personas = [json.loads(line)["facts"] for line in PERSONAS.read_text(encoding="utf-8").splitlines()]
+    personas = [json.loads(line)["facts"] for line in dataset("persona/personas_valid.jsonl").read_text(encoding="utf-8").splitlines()]
     rng = random.Random(seed)
     prefixes = ["remember that ", "Remember that ", "please remember ", "Please remember that ",
                 "store these: ", "remember ", "save to memory: ", "note that ", "don't forget that ",
@@ -231,7 +231,6 @@ def _multi_fact_messages(count: int, seed: int) -> list[tuple[str, str]]:
     return messages
 
 
-@pytest.mark.skipif(not PERSONAS.is_file(), reason="persona dataset not available")
 def test_multi_fact_messages_never_take_the_fast_path(handler):
     messages = _multi_fact_messages(400, seed=2026)
     assert {style for style, _ in messages} >= {"comma", "and", "newline", "bullets", "semicolon"}
@@ -239,10 +238,9 @@ def test_multi_fact_messages_never_take_the_fast_path(handler):
     assert taken == []
 
 
-@pytest.mark.skipif(not PERSONAS.is_file(), reason="persona dataset not available")
 def test_single_persona_facts_mostly_take_the_fast_path(handler):
     """The other side of the multi-fact test: the rules must not refuse everything."""
-    facts = [f for line in PERSONAS.read_text(encoding="utf-8").splitlines() for f in json.loads(line)["facts"]]
+    facts = [f for line in dataset("persona/personas_valid.jsonl").read_text(encoding="utf-8").splitlines() for f in json.loads(line)["facts"]]
     sample = random.Random(11).sample(facts, 300)
     stored = [f for f in sample if handler.decide(f"remember that {f}").content == f.strip().rstrip(".!")]
     assert len(stored) / len(sample) >= 0.85

@@ -9,17 +9,17 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 
 from iris.intent import data as intent_data
 from iris.intent.data import Signal
+from shared_data import dataset
 from iris.intent.features import CHAR_MIN_DF, CHAR_NGRAMS, WORD_NGRAMS, Featurizer, cue_tokens
 from iris.paths import intents_dir
 
-CLINC = Path("/work/shared/datasets/clinc150/val.jsonl")
 
 
 def corpus() -> list[str]:
     texts = intent_data.load(intents_dir()).texts
     texts += ["  odd   spacing\tand\nnewlines  ", "a b c", "ÉTÉ à Zürich — naïve café", "x", "I", ""]
-    if CLINC.is_file():
-        texts += [json.loads(line)["text"] for line in CLINC.read_text().splitlines()[::7]]
+    clinc = dataset("clinc150/val.jsonl")
+    texts += [json.loads(line)["text"] for line in clinc.read_text().splitlines()[::7]]
     return texts
 
 
