@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from iris.errors import InputError, IntentModelError
+from iris.errors import ConfigError, InputError, IntentModelError
 
 app = typer.Typer(help="Train, evaluate and explain the intent router.", no_args_is_help=True)
 console = Console(stderr=True)
@@ -147,6 +147,8 @@ def evaluate(
     from iris.intent.model import OperatingPoint, TrainOptions
     from iris.paths import intents_dir
 
+    if plot is not None:
+        _matplotlib()  # before minutes of scoring, not after
     with _Status(quiet=as_json) as say:
         if cv is not None:
             corpus = _load_data([data] if data else [intents_dir()])
@@ -290,11 +292,21 @@ def _print_report(result: dict) -> None:
     out.print(sweep)
 
 
-def _plot(result: dict, labels: list[str], path: Path) -> None:
-    import matplotlib
-
+def _matplotlib():
+    """pyplot on the file-only Agg backend; matplotlib is the optional `plot` extra."""
+    try:
+        import matplotlib
+    except ImportError as exc:
+        raise ConfigError("--plot needs matplotlib, which is not installed: "
+                          "pip install 'iris-memory[plot]'") from exc
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _plot(result: dict, labels: list[str], path: Path) -> None:
+    plt = _matplotlib()
     import numpy as np
 
     index = {lab: i for i, lab in enumerate(labels)}

@@ -154,3 +154,14 @@ def test_a_model_that_cannot_load_is_an_iris_fault_exit_4(files, tmp_path):
     result = run("predict", "--model", tmp_path / "broken", "hello")
     assert result.exit_code == 4, result.output
     assert "not an intent model" in result.stderr
+
+
+def test_plot_without_matplotlib_names_the_extra(files, tmp_path, monkeypatch):
+    import sys
+
+    invoke("train", "--data", files["jsonl"], "--out", files["out"], "--no-embeddings", "--folds", "2")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    result = run("eval", "--model", files["out"], "--data", files["val"], "--plot", tmp_path / "p.png")
+    assert result.exit_code == 3, result.output
+    assert "pip install 'iris-memory[plot]'" in result.stderr
+    assert not (tmp_path / "p.png").exists()
