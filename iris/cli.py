@@ -1,6 +1,7 @@
 """The command line. The only place that turns errors into exit codes:
 0 ok, 1 a failure (a replay failed, a bad line in --jsonl), 2 bad input, 3 bad configuration,
-4 any other Iris fault."""
+4 any other Iris fault. The boundary is the top-level group (`_ErrorBoundary`), so every
+command, mounted sub-apps (`iris intents ...`) included, gets the same mapping."""
 
 from __future__ import annotations
 
@@ -14,15 +15,26 @@ from typing import Iterator, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
 from iris.config import Settings, load_settings
 from iris.errors import ConfigError, InputError, IrisError
 from iris.intent.cli import app as intents_app
 
+
+class _ErrorBoundary(TyperGroup):
+    """Every command runs inside this group's `invoke`: one place maps IrisError to exit codes."""
+
+    def invoke(self, ctx):
+        with _errors():
+            return super().invoke(ctx)
+
+
 app = typer.Typer(help="Iris: long-term memory routing for chat assistants.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, cls=_ErrorBoundary)
 memories_app = typer.Typer(help="Look at, export and forget a user's memories.", no_args_is_help=True)
 app.add_typer(memories_app, name="memories")
 app.add_typer(intents_app, name="intents", help="Train, evaluate and explain the intent router.")
@@ -44,14 +56,17 @@ def _errors() -> Iterator[None]:
     try:
         yield
     except InputError as exc:
-        err.print(f"[red]error:[/] {exc}")
-        raise typer.Exit(2)
+        _fail("error", exc, 2)
     except ConfigError as exc:
-        err.print(f"[red]configuration error:[/] {exc}")
-        raise typer.Exit(3)
+        _fail("configuration error", exc, 3)
     except IrisError as exc:
-        err.print(f"[red]{type(exc).__name__}:[/] {exc}")
-        raise typer.Exit(4)
+        _fail(type(exc).__name__, exc, 4)
+
+
+def _fail(kind: str, exc: Exception, code: int) -> None:
+    # Escaped and unwrapped: messages hold paths and "pip install 'iris-memory[plot]'".
+    err.print(f"[red]{kind}:[/] {escape(str(exc))}", soft_wrap=True)
+    raise typer.Exit(code)
 
 
 def _settings(db: str | None) -> Settings:
@@ -75,19 +90,18 @@ def run(
         "prints one JSON object per line."),
 ) -> None:
     """Run one message (or a JSONL file of them) through the pipeline."""
-    with _errors():
-        if (message is None) == (jsonl is None):
-            raise InputError("give either a MESSAGE or --jsonl FILE")
-        with _pipeline(db) as pipeline:
-            if jsonl is not None:
-                if not _run_jsonl(pipeline, jsonl, default_user=user):
-                    raise typer.Exit(1)
-                return
-            reply = pipeline.handle(message, user_id=user)
-        if as_json:
-            print(json.dumps(reply.model_dump(), ensure_ascii=False))
-        else:
-            _print_reply(reply)
+    if (message is None) == (jsonl is None):
+        raise InputError("give either a MESSAGE or --jsonl FILE")
+    with _pipeline(db) as pipeline:
+        if jsonl is not None:
+            if not _run_jsonl(pipeline, jsonl, default_user=user):
+                raise typer.Exit(1)
+            return
+        reply = pipeline.handle(message, user_id=user)
+    if as_json:
+        print(json.dumps(reply.model_dump(), ensure_ascii=False))
+    else:
+        _print_reply(reply)
 
 
 def _run_jsonl(pipeline, source: Path, *, default_user: str) -> bool:
@@ -123,7 +137,7 @@ def _print_reply(reply) -> None:
 @app.command()
 def chat(user: str = UserOpt, db: Optional[str] = DbOpt) -> None:
     """An interactive conversation. Ctrl-D or 'exit' ends it."""
-    with _errors(), _pipeline(db) as pipeline:
+    with _pipeline(db) as pipeline:
         console.print("[bold]Iris[/] - tell me things to remember. Ctrl-D to quit.")
         while True:
             try:
@@ -151,7 +165,7 @@ def memories_list(
     limit: int = typer.Option(20, "--limit", "-n", min=1, max=1000),
 ) -> None:
     """List a user's memories."""
-    with _errors(), _pipeline(db) as pipeline:
+    with _pipeline(db) as pipeline:
         records = pipeline.store.list(user, query=query, limit=limit)
         _print_records(records, as_json)
 
@@ -159,7 +173,7 @@ def memories_list(
 @memories_app.command("export")
 def memories_export(user: str = UserOpt, db: Optional[str] = DbOpt) -> None:
     """Every memory of a user as JSON (one array), for backup or migration."""
-    with _errors(), _pipeline(db) as pipeline:
+    with _pipeline(db) as pipeline:
         records = pipeline.store.export(user)
         print(json.dumps([r.model_dump() for r in records], ensure_ascii=False, indent=2))
 
@@ -173,7 +187,7 @@ def memories_forget(
     """Forget one memory by id or by description."""
     from iris.tools import forget_memory
 
-    with _errors(), _pipeline(db) as pipeline:
+    with _pipeline(db) as pipeline:
         if (memory_id is None) == (query is None):
             raise InputError("give either a memory ID or --query TEXT")
         run_ = forget_memory(pipeline.store, user, {"id": memory_id, "query": query})
@@ -206,7 +220,7 @@ def worker(
     interval: float = typer.Option(0.5, "--interval", help="Seconds between polls when idle."),
 ) -> None:
     """Embed, de-duplicate and link memories queued with wait=False."""
-    with _errors(), _pipeline(db) as pipeline:
+    with _pipeline(db) as pipeline:
         while True:
             done = pipeline.store.process_queue()
             if done:
@@ -235,7 +249,7 @@ def demo() -> None:
     """A short scripted conversation through the real pipeline, offline, on a throwaway database."""
     from iris.pipeline import Pipeline
 
-    with _errors(), tempfile.TemporaryDirectory(prefix="iris-demo-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="iris-demo-") as tmp:
         from iris.embed import make_embedder
 
         user_settings = load_settings()
@@ -268,15 +282,14 @@ def replay(
     """Run conversation fixtures through the pipeline; exit 1 if any fails."""
     from iris.replay import find_fixtures, run_fixture
 
-    with _errors():
-        settings = load_settings()
-        from iris.embed import make_embedder
+    settings = load_settings()
+    from iris.embed import make_embedder
 
-        embedder = make_embedder(settings)
-        fixtures = find_fixtures(paths or [Path("fixtures/conversations")])
-        if not fixtures:
-            raise InputError("no fixtures found")
-        outcomes = [run_fixture(p, settings, embedder=embedder) for p in fixtures]
+    embedder = make_embedder(settings)
+    fixtures = find_fixtures(paths or [Path("fixtures/conversations")])
+    if not fixtures:
+        raise InputError("no fixtures found")
+    outcomes = [run_fixture(p, settings, embedder=embedder) for p in fixtures]
     if as_json:
         print(json.dumps([{"fixture": str(o.path), "name": o.name, "passed": o.passed,
                            "problems": o.problems()} for o in outcomes], indent=2))

@@ -1,6 +1,7 @@
 """`iris intents ...`: train, evaluate, predict with and explain the intent router.
 
-Mounted by iris/cli.py, which turns IrisError into exit codes; this module only raises."""
+Mounted by iris/cli.py, whose error boundary turns IrisError into exit codes; this module
+only raises (InputError for what the user gave: a missing option, a malformed data file)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from iris.errors import IntentModelError
+from iris.errors import ConfigError, InputError, IntentModelError
 
 app = typer.Typer(help="Train, evaluate and explain the intent router.", no_args_is_help=True)
 console = Console(stderr=True)
@@ -53,6 +54,16 @@ class _Status:
             self._status.__exit__(*exc)
 
 
+def _load_data(paths: list[Path]):
+    """Intent data the user named on the command line: a malformed file is bad input."""
+    from iris.intent import data as intent_data
+
+    try:
+        return intent_data.load(paths)
+    except IntentModelError as exc:
+        raise InputError(str(exc)) from exc
+
+
 def _load_model(model_dir: Optional[Path], embeddings: Optional[bool], say):
     """The model to use, and whether to feed it embeddings: an explicit --model directory,
     else the default model (trained from intents/ on first use)."""
@@ -89,15 +100,14 @@ def train(
     """Train an intent model and tune its out-of-scope threshold and margin."""
     import time
 
-    from iris.intent import data as intent_data
     from iris.intent.model import TrainOptions
     from iris.intent.model import train as train_model
     from iris.paths import intents_dir
 
     settings = _settings()
     paths = list(data) if data else [intents_dir()]
-    corpus = intent_data.load(paths)
-    held = intent_data.load([val]) if val else None
+    corpus = _load_data(paths)
+    held = _load_data([val]) if val else None
     options = TrainOptions(oos_label=oos_label, embeddings=embeddings, folds=folds,
                            target_in_scope=target_in_scope, max_in_scope_drop=max_in_scope_drop)
     target = out_dir or settings.home / "intent_models" / "custom"
@@ -133,14 +143,15 @@ def evaluate(
     plot: Optional[Path] = typer.Option(None, "--plot", help="Write the confusion matrix and threshold curve to this PNG."),
 ) -> None:
     """Accuracy, in-scope accuracy, out-of-scope recall, per-intent scores, confusions, sweep."""
-    from iris.intent import data as intent_data
     from iris.intent.evaluate import cross_validate, evaluate as score
     from iris.intent.model import OperatingPoint, TrainOptions
     from iris.paths import intents_dir
 
+    if plot is not None:
+        _matplotlib()  # before minutes of scoring, not after
     with _Status(quiet=as_json) as say:
         if cv is not None:
-            corpus = intent_data.load([data] if data else [intents_dir()])
+            corpus = _load_data([data] if data else [intents_dir()])
             use = bool(embeddings)
             settings = _settings()
             result = cross_validate(corpus, cv, TrainOptions(oos_label=oos_label, embeddings=use),
@@ -148,8 +159,8 @@ def evaluate(
             labels = sorted(set(corpus.labels))
         else:
             if data is None:
-                raise IntentModelError("eval needs --data FILE (or --cv N to cross-validate)")
-            corpus = intent_data.load([data])
+                raise InputError("eval needs --data FILE (or --cv N to cross-validate)")
+            corpus = _load_data([data])
             service = _load_model(model_dir, embeddings, say)
             model = service.model
             point = service.operating_point()
@@ -281,11 +292,21 @@ def _print_report(result: dict) -> None:
     out.print(sweep)
 
 
-def _plot(result: dict, labels: list[str], path: Path) -> None:
-    import matplotlib
-
+def _matplotlib():
+    """pyplot on the file-only Agg backend; matplotlib is the optional `plot` extra."""
+    try:
+        import matplotlib
+    except ImportError as exc:
+        raise ConfigError("--plot needs matplotlib, which is not installed: "
+                          "pip install 'iris-memory[plot]'") from exc
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _plot(result: dict, labels: list[str], path: Path) -> None:
+    plt = _matplotlib()
     import numpy as np
 
     index = {lab: i for i, lab in enumerate(labels)}

@@ -1,4 +1,5 @@
-"""`iris intents train / eval / predict / explain`, driven through the typer sub-app."""
+"""`iris intents train / eval / predict / explain`, driven through the whole CLI (`iris.cli.app`),
+so its error boundary and exit codes are the ones a user gets."""
 
 import csv
 import json
@@ -6,8 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from iris.errors import IntentModelError
-from iris.intent.cli import app
+from iris.cli import app
 from iris.intent.model import IntentModel
 
 runner = CliRunner()
@@ -51,10 +51,15 @@ def files(tmp_path, settings, monkeypatch):
     return {"jsonl": jsonl, "csv": csv_path, "val": val, "out": tmp_path / "model"}
 
 
-def invoke(*args):
-    result = runner.invoke(app, [str(a) for a in args])
+def run(*args):
+    result = runner.invoke(app, ["intents", *[str(a) for a in args]])
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception
+    return result
+
+
+def invoke(*args):
+    result = run(*args)
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -130,13 +135,33 @@ def test_predict_on_default_model(files):
     assert "memory_action -> forget_memory" in output
 
 
-def test_eval_without_data_is_an_error(files):
-    with pytest.raises(IntentModelError, match="--data"):
-        invoke("eval")
+def test_eval_without_data_is_bad_input_exit_2(files):
+    result = run("eval")
+    assert result.exit_code == 2, result.output
+    assert "--data" in result.stderr and "Traceback" not in result.output
 
 
-def test_bad_training_file_is_an_error(files, tmp_path):
+def test_bad_training_file_is_bad_input_exit_2(files, tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"text": "hi", "label": "x"}\nnot json\n')
-    with pytest.raises(IntentModelError, match="bad.jsonl:2"):
-        invoke("train", "--data", bad, "--no-embeddings")
+    result = run("train", "--data", bad, "--no-embeddings")
+    assert result.exit_code == 2, result.output
+    assert "bad.jsonl:2" in result.stderr
+
+
+def test_a_model_that_cannot_load_is_an_iris_fault_exit_4(files, tmp_path):
+    (tmp_path / "broken").mkdir()
+    result = run("predict", "--model", tmp_path / "broken", "hello")
+    assert result.exit_code == 4, result.output
+    assert "not an intent model" in result.stderr
+
+
+def test_plot_without_matplotlib_names_the_extra(files, tmp_path, monkeypatch):
+    import sys
+
+    invoke("train", "--data", files["jsonl"], "--out", files["out"], "--no-embeddings", "--folds", "2")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    result = run("eval", "--model", files["out"], "--data", files["val"], "--plot", tmp_path / "p.png")
+    assert result.exit_code == 3, result.output
+    assert "pip install 'iris-memory[plot]'" in result.stderr
+    assert not (tmp_path / "p.png").exists()
