@@ -128,8 +128,12 @@ class Pipeline:
                                        "decided_by": "direct", "tool_calls": [call]})
 
     def _intent(self, turn: Turn) -> Turn:
-        if turn.decided_by or not self.settings.intent_enabled:
+        if turn.decided_by:
             return turn
+        if not self.settings.intent_enabled:
+            # Without the router nothing says a message is about memory: only the fast path
+            # may act, everything else goes back to the host untouched.
+            return turn.model_copy(update={"route": "passthrough"})
         decision = self.intent.decide(turn.text)
         update: dict[str, Any] = {"intent": decision, "decided_by": "intent"}
         if decision.intent != "memory_action":

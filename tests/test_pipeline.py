@@ -66,6 +66,18 @@ def test_passthrough_hands_back_the_intent(pipeline):
     assert reply.results == [] and reply.reply == ""
 
 
+def test_with_the_router_off_only_the_fast_path_acts(settings, llm):
+    off = settings.model_copy(update={"intent_enabled": False, "llm_model": "scripted"})
+    with Pipeline(off, llm=llm) as pipeline:
+        weather = pipeline.handle("what's the weather?", user_id="u1")
+        assert (weather.route, weather.tool_calls, weather.results) == ("passthrough", [], [])
+        assert pipeline.handle(SEED, user_id="u1").route == "passthrough"
+        assert llm.history == []  # nothing reached extraction
+        stored = pipeline.handle("Remember that I prefer Apple over Orange", user_id="u1")
+        assert stored.route == "direct"
+        assert [r.content for r in pipeline.store.list("u1")] == ["I prefer Apple over Orange"]
+
+
 @pytest.mark.parametrize("text, message", [
     ("", "message is empty"), ("  \n", "message is empty"), (None, "must be a string"),
     ("x" * 40_001, "characters long"),
