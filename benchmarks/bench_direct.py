@@ -62,7 +62,7 @@ def main() -> None:
         ordinary = rng.sample(clinc, min(args.clinc, len(clinc)))
     mix = [(text, "ordinary") for text in ordinary] + [(text, "corpus") for text in corpus_texts]
 
-    handler = DirectHandler(None)
+    handler = DirectHandler()
     for text, _ in mix:  # warm-up: caches, branch predictors, lazily built regex internals
         handler.decide(text)
 

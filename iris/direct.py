@@ -20,17 +20,15 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import yaml
 from rapidfuzz import fuzz, process
 
+from iris import text as english
 from iris.errors import ConfigError
 from iris.paths import intents_dir
+from iris.text import find_norm_words, norm_words, word_positions
 from iris.types import DirectDecision
-
-if TYPE_CHECKING:
-    from iris.config import Settings
 
 # A trigger word of at least this many letters tolerates typos ("remeber", "memroy"); shorter
 # ones must be exact, or "not that" would read as "note that".
@@ -52,45 +50,27 @@ NOT_TYPOS = frozenset({"forgot", "forgotten", "forged", "remind", "reminds", "re
                        "long", "lounge", "forest", "fort", "storey", "community", "pleasure",
                        "furniture", "depleted", "preference", "preferences"})
 
-# Words of the original text (for positions) and of its normalised form (lower case,
-# apostrophes dropped, so "Don't" is "dont"); both give the same words in the same order.
-_WORD = re.compile(r"\w+(?:['\u2019]+\w+)*")
-_NORM_WORD = re.compile(r"\w+")
 _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "`": "`", "\u00ab": "\u00bb"}
 _EDGE_PUNCT = " \t\r\n:;,.!?\u2026-\u2013\u2014"
 _LEADING_THAT = re.compile(r"that\s+", re.IGNORECASE)
 _SEPARATOR = re.compile(r"[,.;:!(\-\u2013\u2014]")
-_INLINE_BULLETS = re.compile(r"[\u2022\u00b7\u25aa\u2023\u25e6]|\s[-*+]\s.*\s[-*+]\s")
+_INLINE_BULLET_CHAR = re.compile(f"[{english.BULLET_CHARS}]")
+_DASH_BULLET = re.compile(r"\s[-*+]\s")  # two of them on a line: "- a - b"
 _BULLET = re.compile(r"\s*(?:[-*+\u2022\u00b7>]|\d{1,2}[.)]|\(\d{1,2}\)|[a-zA-Z][.)])\s")
 _NUMBERING = re.compile(r"\(\d{1,2}\)|\b\d{1,2}\)\s|\b\d{1,2}\.\s\D*\b\d{1,2}\.\s")
-_SENTENCE_END = re.compile(r"[.!?]+[\"')\u201d]*\s+(?=\S)")
 # On lower-cased text.
 _CLAUSE_JOIN = re.compile(r",|&|\s[-\u2013\u2014]\s|\b(?:and|but|plus|while|whereas|or)\b")
 _ITEM_JOIN = re.compile(r",|&|\b(?:and|or|plus)\b")
 _TOPIC_PREPOSITION = re.compile(
     r"(?:about|on|regarding|concerning|related to|of|for|from|in)\b\s*", re.IGNORECASE)
-_ABBREVIATIONS = frozenset({"dr", "mr", "mrs", "ms", "st", "jr", "sr", "vs", "etc", "eg", "ie", "e.g",
-                            "i.e", "prof", "mt", "ave", "no", "inc", "co", "ltd", "am", "pm", "a.m",
-                            "p.m", "u.s", "approx", "dept", "est", "fig", "rd", "blvd"})
-_DETERMINERS = frozenset({"my", "your", "his", "her", "our", "their", "the", "a", "an", "this",
-                          "that", "these", "those", "its", "some", "any", "no", "every", "each",
-                          "favorite", "favourite", "to", "of", "for", "in", "on", "at", "with"})
 # What follows a list phrase when the user wants everything ("... about me so far").
 _NO_TOPIC = frozenset({"", "me", "myself", "us", "me so far", "so far", "about me"})
-
-
-def _normalise(text: str) -> str:
-    return text.lower().replace("'", "").replace("\u2019", "")
-
-
-def _norm_words(phrase: str) -> tuple[str, ...]:
-    return tuple(_NORM_WORD.findall(_normalise(phrase)))
 
 
 def _phrase_regex(phrases: list[str]) -> re.Pattern[str]:
     """One regex that finds any of `phrases` in normalised text. Plain literals, no
     IGNORECASE: Python's re is several times faster on them."""
-    longest_first = sorted({" ".join(_norm_words(p)) for p in phrases}, key=len, reverse=True)
+    longest_first = sorted({" ".join(norm_words(p)) for p in phrases}, key=len, reverse=True)
     return re.compile(r"\b(?:" + "|".join(map(re.escape, longest_first)) + r")\b")
 
 
@@ -137,8 +117,9 @@ class _Lexicon:
     """Everything loaded from intents/fastpath, compiled once per folder."""
 
     def __init__(self, folder: Path):
-        triggers = _read_yaml(folder / "triggers.yaml")
-        lexicon = _read_yaml(folder / "lexicon.yaml")
+        triggers = english.read_yaml(folder / "triggers.yaml")
+        self.words = english.words(folder)
+        lexicon = self.words.raw
         stems = set(lexicon["prefilter_stems"])
         not_typos = set(NOT_TYPOS)
         self.prefix = _Node()
@@ -156,7 +137,7 @@ class _Lexicon:
             for group, phrases in groups.items():
                 form = forms[(action, group)]
                 for phrase in phrases:
-                    words = _norm_words(phrase)
+                    words = norm_words(phrase)
                     trigger = _Trigger(" ".join(words), action, form)
                     not_typos.update(words)
                     if not any(stem in trigger.phrase for stem in stems):
@@ -170,51 +151,32 @@ class _Lexicon:
 
         self.not_typos = frozenset(not_typos)
         self.prefilter = re.compile("|".join(map(re.escape, sorted(stems))))
-        self.courtesies = {_norm_words(p) for p in lexicon["courtesies"]}
+        self.courtesies = {norm_words(p) for p in lexicon["courtesies"]}
         self.courtesy_lengths = sorted({len(p) for p in self.courtesies}, reverse=True)
         self.courtesy_starts = frozenset(p[0] for p in self.courtesies)
-        self.trailing_courtesies = tuple(" ".join(_norm_words(p)) for p in lexicon["trailing_courtesies"])
-        fillers = sorted({r"\s+".join(_norm_words(p)) for p in lexicon["leading_fillers"]}, key=len, reverse=True)
+        self.trailing_courtesies = tuple(" ".join(norm_words(p)) for p in lexicon["trailing_courtesies"])
+        fillers = sorted({r"\s+".join(norm_words(p)) for p in lexicon["leading_fillers"]}, key=len, reverse=True)
         self.leading_filler = re.compile(r"(?:" + "|".join(fillers) + r")\b[\s:,\-\u2013\u2014]*", re.IGNORECASE)
         self.fact_subjects = frozenset(lexicon["fact_subjects"])
         self.personal = frozenset(lexicon["personal_words"])
         self.clause_subjects = frozenset(lexicon["clause_subjects"])
         self.relative_openers = frozenset(lexicon["relative_openers"])
-        self.recall_openers = frozenset(_norm_words(p) for p in lexicon["recall_openers"])
+        self.recall_openers = frozenset(norm_words(p) for p in lexicon["recall_openers"])
         self.recall_lengths = sorted({len(p) for p in self.recall_openers})
         self.conversation = frozenset(lexicon["conversation_words"])
         self.assistant = frozenset(lexicon["assistant_words"])
-        self.vague = frozenset(" ".join(_norm_words(p)) for p in lexicon["vague_descriptions"])
+        self.vague = frozenset(" ".join(norm_words(p)) for p in lexicon["vague_descriptions"])
         self.multi_signals = _phrase_regex(lexicon["multi_fact_signals"])
         self.reminders = _phrase_regex(lexicon["reminder_signals"])
-        self.verbs = (frozenset(lexicon["irregular_verbs"]) | _inflect(lexicon["verbs"], base=True)
-                      | _inflect(lexicon["verbs_inflected_only"], base=False))
-
-
-def _read_yaml(path: Path) -> dict:
-    # The C loader, when PyYAML has it, reads the phrase files several times faster.
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 (a safe loader)
-
-
-def _inflect(bases: list[str], *, base: bool) -> frozenset[str]:
-    forms: set[str] = set()
-    for verb in bases:
-        if base:
-            forms.add(verb)
-        if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-            forms.update({verb[:-1] + "ies", verb[:-1] + "ied"})
-        elif verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-            forms.update({verb + "es", verb + "ed"})
-        else:
-            forms.update({verb + "s", verb + ("d" if verb.endswith("e") else "ed")})
-    return frozenset(forms)
+        self.folder = folder
 
 
 @lru_cache(maxsize=4)
 def _load(folder: Path) -> _Lexicon:
     try:
         return _Lexicon(folder)
+    except ConfigError:
+        raise
     except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"fast-path phrase data in {folder} is unusable: "
                           f"{type(exc).__name__}: {exc}") from exc
@@ -233,8 +195,7 @@ _TOO_LONG = _aside("too_long")
 class DirectHandler:
     """`decide(text)` -> DirectDecision. Stateless after construction and safe to share."""
 
-    def __init__(self, settings: Settings | None = None, *, data_dir: Path | None = None):
-        self.settings = settings  # nothing tunable yet; kept for the common stage signature
+    def __init__(self, *, data_dir: Path | None = None):
         self._lex = _load(Path(data_dir) if data_dir else intents_dir() / "fastpath")
 
     # --- the decision ------------------------------------------------------------------
@@ -250,7 +211,7 @@ class DirectHandler:
         if len(text) > MAX_CHARS:
             return _TOO_LONG
         norm = lowered.replace("'", "").replace("\u2019", "")
-        words = _NORM_WORD.findall(norm)
+        words = find_norm_words(norm)
         start = self._skip_courtesies(words)
         match = self._match_prefix(words, start)
         if match is not None and match.trigger.action == "list":
@@ -332,7 +293,7 @@ class DirectHandler:
     def _content_span_after(self, text: str, words: list[str], match: _Match) -> tuple[int, int] | None:
         """Where the fact or description starts, or None when the phrase is not used as a
         trigger here ("remember the milk" has no subject after "remember")."""
-        tokens = _tokens(text, words)
+        tokens = word_positions(text, words)
         if tokens is None:
             return None
         after = tokens[match.end - 1].end()
@@ -354,7 +315,7 @@ class DirectHandler:
             return None, None
         trigger, taken = found
         first = end - taken
-        tokens = _tokens(text, words)
+        tokens = word_positions(text, words)
         if first <= start or tokens is None or text[tokens[-1].end():].strip(" .!"):
             return None, None
         gap = text[tokens[first - 1].end():tokens[first].start()]
@@ -421,15 +382,13 @@ class DirectHandler:
         layout = self._layout(body)
         if layout:
             return layout
-        if _BULLET.match(body) or _INLINE_BULLETS.search(body):
+        if _BULLET.match(body) or _INLINE_BULLET_CHAR.search(body) \
+                or len(_DASH_BULLET.findall(body)) >= 2:
             return "list_structure:bullets"
         if _NUMBERING.search(body):
             return "list_structure:numbering"
-        for m in _SENTENCE_END.finditer(body):
-            before = body[:m.start()].rsplit(None, 1)
-            word = before[-1].strip("\"'(").lower() if before else ""
-            if word and word not in _ABBREVIATIONS and not word.isdigit():
-                return "list_structure:sentences"
+        if next(english.sentence_ends(body, after_number=False, folder=self._lex.folder), None):
+            return "list_structure:sentences"
         return None
 
     def _is_clause(self, words: list[str]) -> bool:
@@ -439,12 +398,12 @@ class DirectHandler:
         return self._has_verb(words)
 
     def _has_verb(self, words: list[str]) -> bool:
-        verbs = self._lex.verbs
-        return any(words[i] in verbs and words[i - 1] not in _DETERMINERS for i in range(1, len(words)))
+        verbs, nouns = self._lex.words.verbs, self._lex.words.noun_markers
+        return any(words[i] in verbs and words[i - 1] not in nouns for i in range(1, len(words)))
 
     def _fact_problem(self, content: str, trigger: _Trigger) -> str | None:
         lex = self._lex
-        words = list(_norm_words(content))
+        words = list(norm_words(content))
         if not words:
             return "no_content"
         if len(words) > MAX_FACT_WORDS:
@@ -470,18 +429,18 @@ class DirectHandler:
         """Clauses joined by commas or "and" that each carry their own subject and verb."""
         pieces = _CLAUSE_JOIN.split(content.lower())
         for piece in pieces[1:]:
-            words = list(_norm_words(piece))
+            words = list(norm_words(piece))
             if words and words[0] not in self._lex.relative_openers and self._is_clause(words):
                 return True
         return False
 
     def _forget_problem(self, content: str, trigger: _Trigger) -> str | None:
         lex = self._lex
-        words = _norm_words(content)
+        words = norm_words(content)
         if not words:
             return "no_content"
         if " ".join(words) in lex.vague or words[0] in ("everything", "all", "anything") \
-                or all(w in lex.personal or w in _DETERMINERS for w in words):
+                or all(w in lex.personal or w in lex.words.noun_markers for w in words):
             return "vague_description"
         if len(words) > MAX_FORGET_WORDS:
             return "too_long"
@@ -497,13 +456,13 @@ class DirectHandler:
         structure = self._structure(text.rstrip(" ?"))
         if structure:
             return _aside(structure)
-        tokens = _tokens(text, words)
+        tokens = word_positions(text, words)
         if tokens is None:
             return _aside("unusual_text")
         rest = self._clean(text[tokens[match.end - 1].end():])
         preposition = _TOPIC_PREPOSITION.match(rest)
         topic = rest[preposition.end():] if preposition else rest
-        topic_words = _norm_words(topic)
+        topic_words = norm_words(topic)
         if " ".join(topic_words) in _NO_TOPIC:
             if not topic_words and match.trigger.phrase.endswith("about"):
                 return _aside("no_topic")  # "what do you know about?"
@@ -520,9 +479,3 @@ class DirectHandler:
         return DirectDecision(action="list", content=topic or None,
                               trigger=match.trigger.phrase, score=match.score)
 
-
-def _tokens(text: str, words: list[str]) -> list[re.Match[str]] | None:
-    """The words of the original text with their positions; None in the odd case where they
-    do not line up with the normalised words (then the fast path steps aside)."""
-    tokens = list(_WORD.finditer(text))
-    return tokens if len(tokens) == len(words) else None

@@ -51,7 +51,7 @@ class Pipeline:
     def direct(self):
         from iris.direct import DirectHandler
 
-        return DirectHandler(self.settings)
+        return DirectHandler()
 
     @cached_property
     def intent(self):

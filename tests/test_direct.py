@@ -25,7 +25,7 @@ MEMORYISH = re.compile(r"remember|forget|forgot|save|note|memor|remind", re.IGNO
 
 @pytest.fixture(scope="module")
 def handler() -> DirectHandler:
-    return DirectHandler(None)
+    return DirectHandler()
 
 
 @pytest.fixture(scope="module")
@@ -38,8 +38,8 @@ def decisions(handler, corpus) -> list[tuple[dict, DirectDecision]]:
     return [(row, handler.decide(row["text"])) for row in corpus]
 
 
-def test_handler_takes_settings(settings):
-    decision = DirectHandler(settings).decide("remember that I prefer tea")
+def test_handler_needs_no_settings():
+    decision = DirectHandler().decide("remember that I prefer tea")
     assert decision == DirectDecision(action="store", content="I prefer tea",
                                       trigger="remember that", score=100.0)
 
@@ -273,8 +273,8 @@ def test_trigger_phrases_come_from_the_data_folder(tmp_path):
     triggers.write_text(triggers.read_text(encoding="utf-8").replace(
         "    - remember that\n", "    - remember that\n    - stash away that\n", 1), encoding="utf-8")
     message = "stash away that I like tea"
-    assert DirectHandler(None).decide(message).action is None
-    decision = DirectHandler(None, data_dir=folder).decide(message)
+    assert DirectHandler().decide(message).action is None
+    decision = DirectHandler(data_dir=folder).decide(message)
     assert (decision.action, decision.content, decision.trigger) == ("store", "I like tea", "stash away that")
 
 
@@ -285,9 +285,9 @@ def test_a_phrase_defined_twice_is_refused(tmp_path):
     triggers.write_text(triggers.read_text(encoding="utf-8").replace(
         "    - forget that\n", "    - forget that\n    - note that\n", 1), encoding="utf-8")
     with pytest.raises(ConfigError, match="note that"):
-        DirectHandler(None, data_dir=folder)
+        DirectHandler(data_dir=folder)
 
 
 def test_missing_phrase_data_is_a_config_error(tmp_path):
     with pytest.raises(ConfigError, match="triggers.yaml"):
-        DirectHandler(None, data_dir=tmp_path)
+        DirectHandler(data_dir=tmp_path)

@@ -20,6 +20,8 @@ import re
 
 from rapidfuzz import fuzz
 
+from iris import text as english
+
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -119,18 +121,13 @@ def _strip_trailing(text: str) -> str:
 
 # --- 2. list structure ---------------------------------------------------------------
 
-_BULLET = re.compile(r"^\s*(?:[-*•·▪◦–—>]+\s*|\(?\d{1,2}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)",
+_BULLET = re.compile(rf"^\s*(?:[-*{english.BULLET_CHARS}–—>]+\s*|\(?\d{{1,2}}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)",
                      re.I)
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+")
-_INLINE_BULLET = re.compile(r"(?:^|\s+)[•·▪◦]\s+")
+_INLINE_BULLET = re.compile(rf"(?:^|\s+)[{english.BULLET_CHARS}]\s+")
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
 _HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
                            r"|details|info|information)\b", re.I)
-# A sentence ends at . ! ? followed by space, unless the word before is an abbreviation
-# or an initial ("Dr. Smith", "St. Louis", "J. R. R. Tolkien").
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
-_ABBREVIATIONS = {"mr", "mrs", "ms", "dr", "st", "jr", "sr", "vs", "etc", "e.g", "i.e", "no",
-                  "mt", "ft", "prof", "approx", "a.m", "p.m", "u.s", "inc", "ltd", "co", "ave"}
 
 
 def _split_structure(text: str) -> list[tuple[str, bool]]:
@@ -190,12 +187,8 @@ def _split_inline_numbering(line: str) -> list[str]:
 
 def _split_sentences(text: str) -> list[str]:
     pieces, start = [], 0
-    for match in _SENTENCE_END.finditer(text):
-        before = text[start: match.start()].rstrip(".!?")
-        last_word = before.split()[-1].lower() if before.split() else ""
-        if last_word in _ABBREVIATIONS or re.fullmatch(r"[A-Z]", before.split()[-1] if before.split() else ""):
-            continue
-        pieces.append(text[start: match.start()])
+    for match in english.sentence_ends(text):
+        pieces.append(text[start: match.end()])
         start = match.end()
     pieces.append(text[start:])
     return pieces
@@ -209,37 +202,6 @@ _SUBJECTS = {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we'
              "he", "she", "they", "he's", "she's", "they're", "they've", "weve", "theyre"}
 _START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "this", "that's"}
 _RELATIVE = {"that", "which", "who", "whom", "whose"}
-_DETERMINERS = {"my", "our", "his", "her", "their", "the", "a", "an", "this", "that"}
-_VERB_BASES = """
-like love hate prefer enjoy live work play want need own drive make take go get say eat drink
-keep read run teach mean sit stand look feel seem help know think call visit come give hold
-cost start end last include sing write spend use watch wear buy sell cook bake collect study
-travel walk swim ride fly speak listen grow raise coach manage lead fix build paint draw
-dance attend volunteer plan hope dream try miss worry believe care stay move leave join rescue
-suffer struggle fear own rent share support follow remind cause allow suffer sleep wake
-""".split()
-_IRREGULAR = set("""
-is are was were am 's 're be isn't aren't wasn't weren't has have had hasn't haven't hadn't
-do does did don't doesn't didn't can can't cannot could couldn't will won't would wouldn't
-shall should shouldn't may might must 'll 'd 've goes does has
-went got made took came gave knew thought said felt kept left lost met paid ran sat saw sold
-sent spent stood taught told understood won wrote bought brought built caught drove ate fell
-fought found grew heard held hurt led lent meant put read rode rose shot sang slept spoke
-swam threw wore flew drew began became forgot
-""".split())
-
-
-def _inflections(base: str) -> set[str]:
-    third = base + ("es" if base.endswith(("s", "sh", "ch", "x", "o")) else "s")
-    if base.endswith("y") and base[-2] not in "aeiou":
-        third = base[:-1] + "ies"
-    past = base + ("d" if base.endswith("e") else "ed")
-    if base.endswith("y") and base[-2] not in "aeiou":
-        past = base[:-1] + "ied"
-    return {third, past}
-
-
-_FINITE_VERBS = _IRREGULAR | {form for base in _VERB_BASES for form in _inflections(base)}
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
 _DELIMITER = re.compile(
@@ -262,6 +224,7 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
         return False
     if words[0] in _SUBJECTS or words[0] in _START_SUBJECTS:
         return True
+    lexicon = english.words()
     for index, word in enumerate(words[:max(8, reach + 1)]):
         after_relative = words[index - 1] in _RELATIVE
         if (word in _SUBJECTS and index + 1 < len(words) and not after_relative
@@ -270,14 +233,20 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
         if index == 0 or index > reach or after_relative:
             continue  # a subject noun phrase is short; a verb much later belongs elsewhere
         # A finite verb after at least one word of noun phrase: "coffee is", "my dad taught".
-        if word in _FINITE_VERBS:
+        if _finite(word, lexicon.finite_verbs):
             return True
         if index == 1 and word.endswith("'s"):  # "anna's a nurse"
             return True
         # "my grandfather served", "the store closed": a past tense after a short noun phrase.
-        if index in (2, 3) and word.endswith("ed") and words[0] in _DETERMINERS:
+        if index in (2, 3) and word.endswith("ed") and words[0] in lexicon.determiners:
             return True
     return False
+
+
+def _finite(word: str, verbs: frozenset[str]) -> bool:
+    """A verb form that makes a clause: "is", "likes", "taught", "isn't" (the lexicon
+    spells contractions without the apostrophe)."""
+    return (word if "'" not in word else word.replace("'", "")) in verbs
 
 
 def _compound(words: list[str], index: int) -> bool:
@@ -314,7 +283,7 @@ def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
     words = [w.lower() for w in _WORD.findall(chunk)]
     return (delimiter.strip().lower() == "and" and not is_clause(" ".join(run))
             and len(words) > 1 and words[0] not in _SUBJECTS | _START_SUBJECTS
-            and any(w in _FINITE_VERBS for w in words[1:3]))
+            and any(_finite(w, english.words().finite_verbs) for w in words[1:3]))
 
 
 # --- the whole thing -----------------------------------------------------------------

@@ -34,6 +34,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, Program
 from sqlmodel import SQLModel, create_engine
 
 from iris.errors import InputError, LLMError, StoreError
+from iris import text as english
 from iris.store import verifier
 from iris.store.models import Memory, MemoryEdge, NamespaceVersion, QueuedItem, utcnow
 from iris.store.normalize import content_hash, normalize
@@ -603,7 +604,7 @@ class MemoryStore:
             exact = self._existing(conn, namespace, [content_hash(normalize(query))])
             if exact:
                 return next(iter(exact.values()))
-            described = " ".join(w for w in verifier._tokens(query) if w not in _QUERY_NOISE)
+            described = " ".join(w for w in english.tokens(query) if w not in _QUERY_NOISE)
             described = described or query
             _, lazy = self._rank(conn, namespace, described, weights=(0.6, 0.4, 0.0, 0.0))
             ranked = list(lazy)
@@ -910,8 +911,8 @@ info information details detail""".split())
 
 
 def _query_words(query: str) -> list[str]:
-    words = [w for w in verifier._tokens(query) if w not in _QUERY_NOISE]
-    return [verifier._stem(w) for w in words]
+    words = [w for w in english.tokens(query) if w not in _QUERY_NOISE]
+    return [english.stem(w) for w in words]
 
 
 _CATEGORY_HINTS = {"diet": {"food", "health"}, "eat": {"food"}, "food": {"food"},
@@ -923,7 +924,7 @@ _CATEGORY_HINTS = {"diet": {"food", "health"}, "eat": {"food"}, "food": {"food"}
 
 @lru_cache(maxsize=200_000)
 def _memory_words(content: str) -> frozenset[str]:
-    return verifier.analyze(content).bag | {verifier._stem(w) for w in verifier._tokens(content)}
+    return verifier.analyze(content).bag | {english.stem(w) for w in english.tokens(content)}
 
 
 def _lexical(words: list[str], content: str, category: str) -> float:

@@ -21,37 +21,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
+from iris.text import SYNONYMS, stem, tokens
+
 Kind = Literal["duplicate", "contradicts", "supersedes", "related"]
-
-_CONTRACTIONS = [
-    (re.compile(r"\bcan'?t\b|\bcannot\b"), "can not"),
-    (re.compile(r"\bwon'?t\b"), "will not"),
-    (re.compile(r"\bain'?t\b"), "am not"),
-    (re.compile(r"n't\b"), " not"),
-    (re.compile(r"'m\b"), " am"),
-    (re.compile(r"'re\b"), " are"),
-    (re.compile(r"'ve\b"), " have"),
-    (re.compile(r"'ll\b"), " will"),
-    (re.compile(r"'d\b"), " would"),
-    (re.compile(r"'s\b"), ""),  # possessive or "is": neither changes which facts are stated
-]
-_PHRASES = [
-    (re.compile(r"\bcan not (?:stand|bear|tolerate)\b"), "hate"),
-    (re.compile(r"\b(\w+) years? old\b"), r"\1"),  # "I am 24 years old" is "I'm 24"
-    (re.compile(r"\bwork(s|ed|ing)? as\b"), "as"),  # "I work as a nurse": "I am a nurse"
-    (re.compile(r"\bfor a living\b|\bby (?:profession|trade)\b|\bprofessionally\b"),
-     "professionally"),
-]
-_WORD = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
-
-_NUMBER_WORDS = {
-    w: str(i) for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())
-}
-_NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
-                      "seventy": "70", "eighty": "80", "ninety": "90", "hundred": "100",
-                      "dozen": "12", "twice": "2", "once": "1", "single": "1", "a couple": "2"})
 
 _NEGATIONS = {"not", "no", "never", "nobody", "nothing", "none", "neither", "nor", "without"}
 _POSITIVE = {"love", "loves", "loved", "loving", "like", "likes", "liked", "enjoy", "enjoys",
@@ -87,34 +59,6 @@ _FILLER = {"something", "thing", "things", "stuff", "lot", "lots", "big", "huge"
            "enjoyment", "activity", "activities", "every", "each", "take", "taking",
            "took", "takes"}
 
-_SYNONYMS = {
-    "own": "have", "owns": "have", "possess": "have", "kid": "child", "kids": "child",
-    "children": "child", "mom": "mother", "mum": "mother", "mommy": "mother", "mama": "mother",
-    "dad": "father", "daddy": "father", "papa": "father", "grandma": "grandmother",
-    "granny": "grandmother", "grandpa": "grandfather", "favourite": "favorite",
-    "colour": "color", "colours": "color", "flavour": "flavor", "neighbour": "neighbor",
-    "film": "movie", "films": "movie", "tv": "television", "telly": "television",
-    "automobile": "car", "vehicle": "car", "large": "big", "jog": "run", "jogging": "run",
-    "jogs": "run", "reside": "live", "resides": "live", "house": "home", "job": "work",
-    "career": "work", "profession": "work", "occupation": "work", "employed": "work",
-    "physician": "doctor", "attorney": "lawyer", "buddy": "friend", "pal": "friend",
-    "pals": "friend", "puppy": "dog", "doggy": "dog", "kitty": "cat", "kitten": "cat",
-    "spicy": "hot", "various": "different", "inside": "indoors", "outside": "outdoors",
-    "attend": "go", "attends": "go", "attended": "go", "begin": "start", "began": "start", "beginning": "start",
-    "vacation": "holiday", "vacations": "holiday", "holidays": "holiday",
-    "beverage": "drink", "sneakers": "shoe", "trainers": "shoe", "cellphone": "phone",
-    "mobile": "phone", "hubby": "husband", "spouse": "partner", "guitarist": "guitar",
-    "went": "go", "gone": "go", "ran": "run", "ate": "eat", "eaten": "eat", "drank": "drink",
-    "read": "read", "wrote": "write", "written": "write", "taught": "teach", "bought": "buy",
-    "grew": "grow", "grown": "grow", "born": "bear", "made": "make", "saw": "see",
-    "seen": "see", "met": "meet", "sang": "sing", "sung": "sing", "swam": "swim",
-    "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride", "won": "win",
-    "lost": "lose", "felt": "feel", "kept": "keep", "left": "leave", "spent": "spend",
-    "built": "build", "thought": "think", "knew": "know", "known": "know", "gave": "give",
-    "given": "give", "took": "take", "taken": "take", "fell": "fall", "fallen": "fall",
-    "men": "man", "women": "woman", "people": "person", "feet": "foot", "teeth": "tooth",
-    "mice": "mouse", "geese": "goose", "wives": "wife", "lives": "life", "knives": "knife",
-}
 # People, whose order matters: "I taught my dad" is not "my dad taught me".
 _AGENTS = {"i": "self", "me": "self", "myself": "self", "we": "self", "us": "self",
            "mother": "mother", "father": "father", "sister": "sister", "brother": "brother",
@@ -162,46 +106,15 @@ class Verdict:
     hard: bool = False  # True: a difference in meaning no judge may merge
 
 
-def _stem(word: str) -> str:
-    """Crude but consistent: both sides of a comparison go through it, so it only has to
-    map a word's inflections to one key (bake/baked/baking/bakes -> bak)."""
-    word = _SYNONYMS.get(word, word)
-    if len(word) <= 3 or word.isdigit():
-        return word
-    for suffix, repl in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""),
-                         ("es", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-            word = word[: -len(suffix)] + repl
-            break
-    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
-        word = word[:-1]  # running -> runn -> run
-    word = _SYNONYMS.get(word, word)
-    return word.rstrip("ey") if len(word) > 3 else word
-
-
-def _tokens(text: str) -> list[str]:
-    text = text.lower().replace("\u2019", "'")
-    for pattern, repl in _CONTRACTIONS:
-        text = pattern.sub(repl, text)
-    text = text.replace("a couple of", "2").replace("no longer", "not longer")
-    text = text.replace("any more", "anymore")
-    for phrase, repl in _PHRASES:
-        text = phrase.sub(repl, text)
-    words = []
-    for word in _WORD.findall(text):
-        words.append(_NUMBER_WORDS.get(word, word))
-    return words
-
-
 @lru_cache(maxsize=8192)
 def analyze(text: str) -> Analysis:
-    words = _tokens(text)
+    words = tokens(text)
     negations = sum(w in _NEGATIONS for w in words)
     sentiment = -1 if any(w in _NEGATIVE for w in words) else 1
     bag: set[str] = set()
     agents: list[str] = []
     for i, word in enumerate(words):
-        base = _SYNONYMS.get(word, word)
+        base = SYNONYMS.get(word, word)
         agent = _AGENTS.get(base)
         if base in _STOP:  # "own" -> "have", which says nothing on its own
             word = base
@@ -218,7 +131,7 @@ def analyze(text: str) -> Analysis:
         elif word.isdigit() or word in _STOP:
             continue
         else:
-            bag.add(_stem(word))
+            bag.add(stem(word))
     lowered = " ".join(words)
     slots = {}
     for name, pattern in _SLOTS:
@@ -227,9 +140,9 @@ def analyze(text: str) -> Analysis:
             groups = [g for g in match.groups() if g]
             key = name
             if name == "favorite" and len(groups) == 2:
-                key, groups = f"favorite {_stem(groups[0])}", groups[1:]
+                key, groups = f"favorite {stem(groups[0])}", groups[1:]
             if groups:
-                slots[key] = " ".join(_stem(w) for w in groups[0].split()
+                slots[key] = " ".join(stem(w) for w in groups[0].split()
                                       if w not in _STOP and w not in _UPDATE)
     return Analysis(
         bag=frozenset(bag),
