@@ -8,7 +8,6 @@
 from iris.config import Settings, load_settings
 from iris.errors import (
     ConfigError,
-    ExtractionError,
     InputError,
     IntentModelError,
     IrisError,
@@ -23,7 +22,6 @@ from iris.types import IntentDecision, MemoryItem, Reply, StoreMemoryArgs, Turn
 
 __all__ = [
     "ConfigError",
-    "ExtractionError",
     "InputError",
     "IntentDecision",
     "IntentModelError",

@@ -115,8 +115,10 @@ def _run_jsonl(pipeline, source: Path, *, default_user: str) -> bool:
                 request = json.loads(line)
                 if not isinstance(request, dict) or "text" not in request:
                     raise InputError('each line must be an object with a "text" field')
+                # Checked like --user: "", 0 or a list is a line error, never the default user.
+                user_id = request.get("user_id")
                 reply = pipeline.handle(request["text"],
-                                        user_id=str(request.get("user_id") or default_user))
+                                        user_id=default_user if user_id is None else user_id)
                 out = reply.model_dump()
             except json.JSONDecodeError as exc:
                 ok, out = False, {"line": number, "error": f"not valid JSON: {exc.msg}"}

@@ -56,6 +56,13 @@ class Settings(BaseSettings):
     intent_embeddings: bool = False  # add MiniLM features to the TF-IDF model
     intent_min_confidence: float | None = None  # None: the threshold tuned at training
 
+    # Safety (iris/secrets.py): what a memory that holds a password, card number, API key,
+    # national id or bank account number becomes: refused (a failed item with the reason),
+    # stored with the secret replaced by a placeholder, or stored as it is.
+    secrets: Literal["refuse", "redact", "allow"] = "refuse"
+    # One message may produce at most this many memories; the rest fail with a reason.
+    max_memories_per_message: int = Field(default=50, ge=1, le=1000)
+
     # Stages that can be switched off, e.g. IRIS_DIRECT_ENABLED=0.
     direct_enabled: bool = True
     intent_enabled: bool = True

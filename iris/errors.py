@@ -1,5 +1,7 @@
 """The exception tree. Expected outcomes (no intent, duplicates skipped, no facts found)
-are values; these are faults.
+are values; these are faults. Extraction has no error of its own: a model that fails or
+answers badly is an LLMError (the raw output kept on it), which the extractor turns into a
+value, the offline fallback with `Extraction.error` set.
 
     IrisError
     ├── ConfigError          bad settings, unreadable config file
@@ -9,7 +11,6 @@ are values; these are faults.
     │   ├── LLMTimeoutError
     │   ├── LLMRateLimitError
     │   └── LLMResponseError      the model answered, but not with something we can use
-    ├── ExtractionError      facts could not be extracted (keeps the raw model output)
     ├── StoreError           the memory store failed (database, embeddings)
     └── IntentModelError     the intent model could not be trained or loaded
 """
@@ -52,12 +53,6 @@ class LLMRateLimitError(LLMError):
 
 class LLMResponseError(LLMError):
     pass
-
-
-class ExtractionError(IrisError):
-    def __init__(self, message: str, *, raw: str | None = None):
-        super().__init__(message)
-        self.raw = raw
 
 
 class StoreError(IrisError):

@@ -152,13 +152,9 @@ class Pipeline:
             return turn
         extraction = self.extractor.extract(turn.text)
         errors = [*turn.errors, f"llm: {extraction.error}"] if extraction.error else turn.errors
-        calls = list(extraction.tool_calls)
-        if extraction.failures and not calls:
-            # The model sent only invalid items: still one store call, so they are reported.
-            calls = [ToolCall(name="store_memory", arguments={"memories": []})]
         return turn.model_copy(update={"extraction": extraction, "route": extraction.source,
-                                       "decided_by": "extract", "tool_calls": calls,
-                                       "errors": errors})
+                                       "decided_by": "extract",
+                                       "tool_calls": list(extraction.tool_calls), "errors": errors})
 
     def _tools(self, turn: Turn) -> Turn:
         if turn.route == "passthrough":
@@ -166,10 +162,14 @@ class Pipeline:
         if not turn.tool_calls:
             line = format_result(STORE_FAILED, reason="I could not find a fact to save in that message.")
             return turn.model_copy(update={"results": [line]})
+        # Items over the per-message cap follow the last call's items, in the model's order.
         failures = list(turn.extraction.failures) if turn.extraction else []
         results, outcomes, errors = [], [], list(turn.errors)
+        position, last = 1, len(turn.tool_calls) - 1
         for i, call in enumerate(turn.tool_calls):
-            run = run_tool(call, self.store, turn.user_id, prior_failures=failures if i == 0 else None)
+            run = run_tool(call, self.store, turn.user_id, secrets=self.settings.secrets,
+                           position=position, prior_failures=failures if i == last else None)
+            position += run.items
             results.append(run.line)
             outcomes.extend(run.outcomes)
             errors.extend(f"store: {w}" for w in run.warnings)

@@ -124,11 +124,13 @@ def _run_turn(pipeline: Any, llm: Any, index: int, turn: dict, user: str) -> Tur
         wanted = expect.get("error_contains")
         if wanted is None or wanted.lower() not in str(exc).lower():
             check.problems.append(f"raised InputError: {exc}")
-        return check
-    check.reply = reply
-    check.problems = _compare(expect, reply)
+    else:
+        check.reply = reply
+        check.problems = _compare(expect, reply)
+    # A scripted reply the turn never asked for must not leak into the next one, also when
+    # the turn was refused before reaching the model.
     unused = llm.drain() if llm is not None else 0
-    if unused:  # a scripted reply the turn never asked for must not leak into the next one
+    if unused:
         check.problems.append(f"{unused} scripted LLM reply(s) not used by this turn")
     return check
 

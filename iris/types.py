@@ -18,7 +18,6 @@ MemoryType = Literal["fact", "preference", "event", "relationship", "goal", "dec
 MEMORY_TYPES: tuple[str, ...] = MemoryType.__args__  # type: ignore[attr-defined]
 
 Route = Literal["direct", "llm", "offline", "passthrough"]
-ToolName = Literal["store_memory", "list_memories", "forget_memory"]
 
 
 class Frozen(BaseModel):
@@ -217,7 +216,7 @@ class ItemOutcome(Frozen):
     content: str
     id: int | None = None  # the new memory's id when stored
     duplicate_of: int | None = None  # the existing memory's id when skipped
-    reason: str | None = None  # why it failed or was skipped
+    reason: str | None = None  # why it failed or was skipped; what was redacted when stored
     relations: list[tuple[str, int]] = Field(default_factory=list)  # (kind, other id)
 
 

@@ -3,8 +3,14 @@
 With a language model configured, one request asks for every fact in ONE `store_memory`
 call (prompt: iris/extract/prompts/extract_v1.md). The reply is parsed leniently: tool calls, the
 legacy single-item form, JSON in the text when the model does not use tools, and JSON with
-minor damage (json-repair). Invalid items become failures with a reason; valid ones are
-regrouped into calls of at most 25 items, so 30 facts make two calls and none is lost.
+minor damage (json-repair). Items are regrouped, in the model's order, into calls of at most
+25, so 30 facts make two calls and none is lost; an invalid item stays in its place and the
+store tool reports it failed with its reason, so outcomes follow the model's order.
+At most `max_memories_per_message` items go into calls; the rest are `Extraction.failures`
+with the reason, reported after them.
+
+Secrets never reach the provider: unless IRIS_SECRETS=allow, the message is sent with each
+secret replaced by a placeholder (iris/secrets.py), which the store tool then refuses or keeps.
 
 Any LLM fault (unreachable, timeout, rate limit, an unusable reply) falls back to the
 offline extractor (iris/extract/offline.py) and the fault is kept in `Extraction.error`.
@@ -21,10 +27,11 @@ from typing import Any
 
 import json_repair
 
-from iris.errors import InputError, LLMError, LLMResponseError
+from iris import secrets
+from iris.errors import LLMError, LLMResponseError
 from iris.llm import LLMClient, LLMResponse, make_llm
 from iris.extract.offline import split_facts
-from iris.extract.tagging import category, memory_type, tag
+from iris.extract.tagging import category, memory_type
 from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
 
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
@@ -142,12 +149,26 @@ def validate_items(raw_items: list[object]) -> tuple[list[MemoryItem], list[Item
     return valid, failures
 
 
-def to_tool_calls(items: list[MemoryItem]) -> list[ToolCall]:
-    """`store_memory` calls of at most 25 items each, in order."""
+def _in_order(raw_items: list[object]) -> list[MemoryItem | object]:
+    """Every item in the model's order: valid ones normalised and tagged, invalid ones as
+    they came (the store tool fails them with their reason, in place)."""
+    valid, failures = validate_items(raw_items)
+    failed = {f.index for f in failures}
+    rest = iter(valid)
+    return [({"content": raw} if isinstance(raw, str) else raw) if i in failed else next(rest)
+            for i, raw in enumerate(raw_items)]
+
+
+def to_tool_calls(items: list[MemoryItem | object]) -> list[ToolCall]:
+    """`store_memory` calls of at most 25 items each, in order. A MemoryItem goes as its
+    fields; anything else (an item that failed validation) goes as it is."""
     calls = []
     for start in range(0, len(items), MAX_ITEMS):
-        memories = []
+        memories: list[object] = []
         for item in items[start:start + MAX_ITEMS]:
+            if not isinstance(item, MemoryItem):
+                memories.append(item)
+                continue
             memory: dict[str, Any] = {"content": item.content, "type": item.type,
                                       "category": item.category}
             if item.metadata:
@@ -155,6 +176,17 @@ def to_tool_calls(items: list[MemoryItem]) -> list[ToolCall]:
             memories.append(memory)
         calls.append(ToolCall(name=STORE_TOOL, arguments={"memories": memories}))
     return calls
+
+
+def _over_cap(raw_items: list[object], cap: int) -> list[ItemFailure]:
+    reason = f"over the limit of {cap} memories per message"
+    return [ItemFailure(index=cap + i, reason=reason, content=_shown(raw))
+            for i, raw in enumerate(raw_items[cap:])]
+
+
+def _shown(raw: object) -> str | None:
+    content = raw.get("content") if isinstance(raw, dict) else raw
+    return secrets.redact(content[:200]) if isinstance(content, str) else None
 
 
 # --- the stage -------------------------------------------------------------------------
@@ -166,20 +198,18 @@ class FactExtractor:
     def __init__(self, settings: Any, llm: LLMClient | None = None):
         self.settings = settings
         self.llm = llm if llm is not None else make_llm(settings)
+        self.cap: int = getattr(settings, "max_memories_per_message", 50)
 
     def extract(self, text: str) -> Extraction:
         if self.llm is None:
             return self.extract_offline(text)
-        raw: str | None = None
+        sent = text if getattr(self.settings, "secrets", "refuse") == "allow" else secrets.redact(text)
         try:
-            response = self._ask(text)
-            raw = _raw_output(response)
-            raw_items, raw = parse_reply(response)
-            items, failures = validate_items(raw_items)
-        except (LLMError, InputError) as exc:
-            raw = getattr(exc, "raw", None) or raw
-            return self.extract_offline(text, error=f"{type(exc).__name__}: {exc}", raw=raw)
-        return Extraction(source="llm", tool_calls=to_tool_calls(items), failures=failures, raw=raw)
+            raw_items, raw = parse_reply(self._ask(sent))
+        except LLMError as exc:  # parse_reply's errors carry the raw output
+            return self.extract_offline(text, error=f"{type(exc).__name__}: {exc}", raw=exc.raw)
+        return Extraction(source="llm", tool_calls=to_tool_calls(_in_order(raw_items[:self.cap])),
+                          failures=_over_cap(raw_items, self.cap), raw=raw)
 
     def _ask(self, text: str) -> LLMResponse:
         assert self.llm is not None
@@ -191,20 +221,8 @@ class FactExtractor:
             # more for plain JSON, which the prompt already describes.
             return self.llm.complete(messages, json_mode=True)
 
-    @staticmethod
-    def extract_offline(text: str, *, error: str | None = None, raw: str | None = None) -> Extraction:
-        items, failures = [], []
-        for index, fact in enumerate(split_facts(text)):
-            try:
-                items.append(tag(fact))
-            except ValueError as exc:  # pydantic's ValidationError: e.g. a 3000-char "fact"
-                reason = exc.errors()[0]["msg"] if hasattr(exc, "errors") else str(exc)
-                failures.append(ItemFailure(index=index, reason=reason, content=fact[:200]))
-        return Extraction(source="offline", tool_calls=to_tool_calls(items), failures=failures,
-                          error=error, raw=raw)
-
-
-def _raw_output(response: LLMResponse) -> str:
-    if response.tool_calls:
-        return "\n".join(response.raw_arguments) or json.dumps([c.model_dump() for c in response.tool_calls])
-    return response.content or ""
+    def extract_offline(self, text: str, *, error: str | None = None,
+                        raw: str | None = None) -> Extraction:
+        facts: list[object] = list(split_facts(text))
+        return Extraction(source="offline", tool_calls=to_tool_calls(_in_order(facts[:self.cap])),
+                          failures=_over_cap(facts, self.cap), error=error, raw=raw)

@@ -11,10 +11,12 @@ from typing import Any
 
 from iris import results as R
 from iris.errors import InputError, StoreError
+from iris.secrets import SecretsMode, redact, screen
 from iris.types import (
     MEMORY_TYPES,
     ItemFailure,
     ItemOutcome,
+    MemoryItem,
     MemoryRecord,
     StoreResult,
     ToolCall,
@@ -29,15 +31,20 @@ class ToolRun:
     line: str
     outcomes: list[ItemOutcome] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    items: int = 0  # how many items the call held (a store call), for numbering the next
 
 
 def run_tool(call: ToolCall, store: Any, namespace: str, *, wait: bool = True,
+             secrets: SecretsMode = "refuse", position: int = 1,
              prior_failures: list[ItemFailure] | None = None) -> ToolRun:
-    """Run one tool call. `prior_failures` are items the extractor already found invalid:
-    they are counted as failed in this call's result, so no item goes unreported."""
+    """Run one tool call. For `store_memory`: `secrets` is the IRIS_SECRETS setting (see
+    iris/secrets.py); `position` is the number of the call's first item in the message, so
+    "memory N" in reasons counts the model's items across calls; `prior_failures` are items
+    the extractor could not send (over the per-message cap). They follow the call's items,
+    so this must be the message's last store call, and they are counted in its line."""
     if call.name == "store_memory":
-        return store_memory(store, namespace, call.arguments, wait=wait,
-                            prior_failures=prior_failures or [])
+        return store_memory(store, namespace, call.arguments, wait=wait, secrets=secrets,
+                            position=position, prior_failures=prior_failures or [])
     handler = _HANDLERS.get(call.name)
     if handler is None:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool=call.name, reason="unknown tool"))
@@ -45,37 +52,76 @@ def run_tool(call: ToolCall, store: Any, namespace: str, *, wait: bool = True,
 
 
 def store_memory(store: Any, namespace: str, arguments: object, *, wait: bool = True,
+                 secrets: SecretsMode = "refuse", position: int = 1,
                  prior_failures: list[ItemFailure] | None = None) -> ToolRun:
-    prior = [ItemOutcome(status="failed", content=f.content or "", reason=f.reason)
-             for f in prior_failures or []]
+    prior = [_failed(f) for f in prior_failures or []]
     try:
         items, failures = normalise_store_args(arguments)
     except InputError as exc:
         if not prior:
             return ToolRun(R.format_result(R.STORE_FAILED, reason=str(exc)))
         items, failures = [], []
+    slots = _screen(_in_order(items, failures), secrets)
+    to_store = [s for s in slots if isinstance(s, MemoryItem)]
     try:
-        result = store.store(namespace, items, wait=wait) if items else StoreResult()
+        result = store.store(namespace, to_store, wait=wait) if to_store else StoreResult()
     except StoreError as exc:
         # Nothing was committed (one transaction), so every item is reported failed.
         return ToolRun(R.format_result(R.STORE_FAILED, reason=f"storage error: {exc}"))
-    outcomes = _merge(result.outcomes, failures) + prior
-    return ToolRun(_store_line(outcomes, result.queue_id), outcomes, result.warnings)
+    stored = iter(result.outcomes)
+    outcomes = [s if isinstance(s, ItemOutcome) else _noted(next(stored), s) for s in slots]
+    outcomes += prior
+    return ToolRun(_store_line(outcomes, result.queue_id, position), outcomes, result.warnings,
+                   items=len(slots))
 
 
-def _merge(stored: list[ItemOutcome], failures: list[ItemFailure]) -> list[ItemOutcome]:
-    """Put the items that failed validation back in their original positions."""
-    failed = {
-        f.index: ItemOutcome(status="failed", content=f.content or "", reason=f.reason)
-        for f in failures
-    }
-    rest = iter(stored)
-    return [failed[i] if i in failed else next(rest) for i in range(len(stored) + len(failed))]
+def _failed(f: ItemFailure) -> ItemOutcome:
+    return ItemOutcome(status="failed", content=f.content or "", reason=f.reason)
 
 
-def _store_line(outcomes: list[ItemOutcome], queue_id: str | None) -> str:
+def _in_order(items: list[MemoryItem], failures: list[ItemFailure]) -> list[MemoryItem | ItemOutcome]:
+    """The call's items in the model's order: valid ones, and the invalid ones (as failed
+    outcomes) back in their positions."""
+    failed = {f.index: _failed(f) for f in failures}
+    rest = iter(items)
+    return [failed[i] if i in failed else next(rest) for i in range(len(items) + len(failed))]
+
+
+def _screen(slots: list[MemoryItem | ItemOutcome], mode: SecretsMode) -> list[MemoryItem | ItemOutcome]:
+    """The secrets guard on every valid item: refused items become failed outcomes (showing
+    the redacted text, never the secret); redacted ones keep the kinds in metadata."""
+    out: list[MemoryItem | ItemOutcome] = []
+    for slot in slots:
+        if isinstance(slot, ItemOutcome):
+            out.append(slot)
+            continue
+        verdict = screen(slot.content, mode)
+        if verdict.reason is not None:
+            out.append(ItemOutcome(status="failed", content=redact(slot.content), reason=verdict.reason))
+        elif verdict.kinds:
+            metadata = {**slot.metadata, "redacted": list(verdict.kinds)}
+            try:
+                out.append(MemoryItem.model_validate(
+                    {**slot.model_dump(), "content": verdict.text, "metadata": metadata}))
+            except ValueError:  # the placeholders made it too long
+                out.append(ItemOutcome(status="failed", content=(verdict.text or "")[:200],
+                                       reason="too long once its secrets are redacted"))
+        else:
+            out.append(slot)
+    return out
+
+
+def _noted(outcome: ItemOutcome, item: MemoryItem) -> ItemOutcome:
+    kinds = item.metadata.get("redacted")
+    if kinds and outcome.reason is None:
+        return outcome.model_copy(update={"reason": "redacted: " + ", ".join(kinds)})
+    return outcome
+
+
+def _store_line(outcomes: list[ItemOutcome], queue_id: str | None, position: int = 1) -> str:
     counts = {s: sum(o.status == s for o in outcomes) for s in ("stored", "skipped", "failed", "queued")}
-    reasons = [f"memory {i + 1}: {o.reason}" for i, o in enumerate(outcomes) if o.status == "failed"]
+    reasons = [f"memory {i + position}: {o.reason}" for i, o in enumerate(outcomes)
+               if o.status == "failed"]
     if counts["failed"] == len(outcomes):
         return R.format_result(R.STORE_FAILED, reason=R.ALL_FAILED_REASON, details=reasons)
     extra = {"reasons": reasons} if reasons else {}

@@ -19,7 +19,7 @@ from iris.extract.extractor import (
     validate_items,
 )
 from iris.llm import LLMResponse, ScriptedLLM
-from iris.types import MEMORY_TYPES, StoreMemoryArgs
+from iris.types import MEMORY_TYPES, StoreMemoryArgs, normalise_store_args
 
 from seed import SEED, SEED_ITEMS
 
@@ -189,7 +189,12 @@ def test_without_a_model_the_extractor_is_offline(settings):
 
 
 def test_offline_too_long_fact_is_a_failure_not_an_exception(settings):
+    # The too-long fact stays in its place in the call; the store tool fails it with the
+    # reason, so the outcomes follow the message's order.
     text = "Remember that I like tea. I " + "really " * 400 + "like coffee."
     extraction = FactExtractor(settings).extract(text)
-    assert contents(extraction) == ["I like tea"]
-    assert len(extraction.failures) == 1 and "2000" in extraction.failures[0].reason
+    assert contents(extraction)[0] == "I like tea" and len(contents(extraction)) == 2
+    assert extraction.failures == []
+    items, failures = normalise_store_args(extraction.tool_calls[0].arguments)
+    assert [i.content for i in items] == ["I like tea"]
+    assert [(f.index, f.reason) for f in failures] == [(1, "content is 2813 characters long (max 2000)")]

@@ -52,7 +52,9 @@ def test_spicy_chicken_with_llm_is_skipped(db_settings, minilm):
     assert second.status == "skipped" and second.duplicate_of == first.id
     assert "judged by LLM" in second.reason
     assert len(llm.history) == 1 and llm.history[0]["json_mode"]
-    sent = json.loads(llm.history[0]["messages"][-1]["content"])
+    content = llm.history[0]["messages"][-1]["content"]
+    assert content.startswith("<memories>\n") and content.endswith("\n</memories>")
+    sent = json.loads(content.removeprefix("<memories>\n").removesuffix("\n</memories>"))
     assert sent == {"pairs": [{"pair": 0, "new": "I like hot chicken wings",
                                "existing": "I prefer spicy chicken"}]}
 
