@@ -355,3 +355,9 @@ def parse_judgments(content: str | None, count: int) -> dict[int, Kind]:
                 "duplicate", "contradicts", "supersedes", "related"):
             out[index] = relation  # type: ignore[assignment]
     return out
+
+
+# Public names for the other modules that read English text the same way (forget matching).
+tokens = _tokens
+stem = _stem
+NEGATIONS = frozenset(_NEGATIONS)
