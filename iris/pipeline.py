@@ -20,6 +20,7 @@ from iris.config import Settings, load_settings
 from iris.errors import InputError
 from iris.present import Presenter
 from iris.results import STORE_FAILED, format_result
+from iris.store.forget import forget_all_request
 from iris.tools import run_tool
 from iris.types import (
     MAX_CONTENT_CHARS,
@@ -106,6 +107,14 @@ class Pipeline:
                 ("tools", self._tools), ("present", self._present)]
 
     def _direct(self, turn: Turn) -> Turn:
+        # "forget everything" / "yes, forget everything" are never left to the router: a
+        # miss would leave the data, a guess could wipe it. The store asks before it deletes.
+        forget_all = forget_all_request(turn.text)
+        if forget_all:
+            call = ToolCall(name="forget_memory",
+                            arguments={"all": True, "confirm": forget_all == "confirm"})
+            return turn.model_copy(update={"route": "direct", "decided_by": "direct",
+                                           "tool_calls": [call]})
         if not self.settings.direct_enabled:
             return turn
         decision = self.direct.decide(turn.text)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from iris import results as R
 
+# What the user says to confirm "forget everything" (iris/store/forget.py accepts it).
+CONFIRM_PHRASE = "yes, forget everything"
+
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
@@ -72,6 +75,8 @@ class Presenter:
 
     def _forgotten(self, r: R.Result) -> str:
         items = r.get("items") or []
+        if not items and r["count"] == 0:
+            return "There was nothing to forget: I have no memories saved about you."
         if not items:
             return f"Done, I forgot {plural(r['count'], 'memory', 'memories')}."
         return "Done, I forgot: " + "; ".join(i["content"] for i in items) + "."
@@ -79,6 +84,12 @@ class Presenter:
     def _ambiguous(self, r: R.Result) -> str:
         options = "\n".join(f"- [{i['id']}] {i['content']}" for i in r.get("items") or [])
         return f"That matches several memories. Which one should I forget?\n{options}"
+
+    def _confirm_required(self, r: R.Result) -> str:
+        if r["action"] != "forget_all":
+            raise ValueError(f"unknown action {r['action']!r}")
+        return (f"This will permanently delete all {plural(r['count'], 'memory', 'memories')} I "
+                f"have about you. To go ahead, say \"{CONFIRM_PHRASE}\" (within 10 minutes).")
 
     def _not_found(self, r: R.Result) -> str:
         query = r.get("query")
@@ -106,6 +117,7 @@ _RENDERERS = {
     R.LIST: Presenter._list,
     R.FORGOTTEN: Presenter._forgotten,
     R.AMBIGUOUS: Presenter._ambiguous,
+    R.CONFIRM_REQUIRED: Presenter._confirm_required,
     R.NOT_FOUND: Presenter._not_found,
     R.TOOL_FAILED: Presenter._tool_failed,
 }

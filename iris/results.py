@@ -22,6 +22,7 @@ LIST = "MEMORY_LIST"
 FORGOTTEN = "MEMORY_FORGOTTEN"
 NOT_FOUND = "MEMORY_NOT_FOUND"
 AMBIGUOUS = "MEMORY_AMBIGUOUS"  # forget matched several memories equally well: ask first
+CONFIRM_REQUIRED = "MEMORY_CONFIRM_REQUIRED"  # forget everything: nothing done until confirmed
 TOOL_FAILED = "TOOL_FAILED"  # unknown tool or a fault in a tool handler
 
 ALL_FAILED_REASON = "All items failed to persist."

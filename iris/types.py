@@ -246,9 +246,12 @@ class MemoryRecord(Frozen):
 
 
 class ForgetResult(Frozen):
-    status: Literal["forgotten", "not_found", "ambiguous"]
+    status: Literal["forgotten", "not_found", "ambiguous", "confirm_required"]
     forgotten: list[MemoryRecord] = Field(default_factory=list)
     candidates: list[MemoryRecord] = Field(default_factory=list)  # when ambiguous
+    # How many memories were deleted (forget everything lists none of them), or would be
+    # when the user confirms (confirm_required).
+    count: int = 0
 
 
 class IntentSummary(Frozen):

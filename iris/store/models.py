@@ -86,3 +86,18 @@ class NamespaceVersion(SQLModel, table=True):
 
     namespace: str = Field(primary_key=True, max_length=200)
     version: int = 0
+
+
+class PendingConfirmation(SQLModel, table=True):
+    """A "forget everything" the user was asked to confirm. It lives in the database so the
+    confirming turn may come from another process; it holds only until `expires_at` and while
+    the namespace's version is still `version` (nothing stored or forgotten since the
+    question, so the count the user saw is still what would be deleted)."""
+
+    __tablename__ = "memory_pending"
+
+    namespace: str = Field(primary_key=True, max_length=200)
+    action: str = Field(primary_key=True, max_length=20)  # forget_all
+    version: int
+    count: int
+    expires_at: datetime = Field(sa_type=DateTime(timezone=True))

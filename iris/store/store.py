@@ -35,8 +35,9 @@ from sqlmodel import SQLModel, create_engine
 
 from iris.errors import InputError, LLMError, StoreError
 from iris import text as english
-from iris.store import verifier
-from iris.store.models import Memory, MemoryEdge, NamespaceVersion, QueuedItem, utcnow
+from iris.store import erase, forget, verifier
+from iris.store.models import (Memory, MemoryEdge, NamespaceVersion, PendingConfirmation,
+                               QueuedItem, utcnow)
 from iris.store.normalize import content_hash, normalize
 from iris.types import ForgetResult, ItemOutcome, MemoryItem, MemoryRecord, StoreResult
 
@@ -50,7 +51,7 @@ _M = Memory.__table__
 _RECORD_COLUMNS = [c for c in _M.c if c.name != "embedding"]  # blobs stay in the database
 _Q = QueuedItem.__table__
 _TABLES = [Memory.__table__, MemoryEdge.__table__, QueuedItem.__table__,
-           NamespaceVersion.__table__]
+           NamespaceVersion.__table__, PendingConfirmation.__table__]
 # Below this cosine a pair is not worth a contradiction or supersedes edge (MiniLM puts
 # "I live in Berlin" / "I moved to Paris" at 0.47; unrelated facts sit around 0.0-0.3).
 _LINK_FLOOR = 0.4
@@ -222,7 +223,28 @@ class MemoryStore:
                 conn.execute(delete(Memory).where(Memory.id == id))
             with self._lock:
                 self._matrices.pop(namespace, None)
-            return ForgetResult(status="forgotten", forgotten=[_record(rows[0])])
+            return ForgetResult(status="forgotten", forgotten=[_record(rows[0])], count=1)
+
+    def forget_all(self, namespace: str, *, confirm: bool = False) -> ForgetResult:
+        """Delete every memory of a namespace, in two steps. Without `confirm` (or when no
+        fresh request is pending) nothing is deleted: the request is recorded in the
+        database and the result is `confirm_required` with the count. With `confirm`, a
+        pending request made within `erase.CONFIRM_SECONDS` and with nothing stored or
+        forgotten since is carried out: memories, their edges and queued items go."""
+        _check_namespace(namespace)
+        with _db_errors("forget all"), self._write() as conn:
+            version, count = self._version(conn, namespace), erase.count(conn, namespace)
+            if not count:
+                erase.cancel(conn, namespace)
+                return ForgetResult(status="forgotten", count=0)
+            if not (confirm and erase.take(conn, namespace, version)):
+                erase.ask(conn, namespace, version, count)
+                return ForgetResult(status="confirm_required", count=count)
+            self._bump(conn, namespace)
+            deleted = erase.delete_namespace(conn, namespace)
+        with self._lock:
+            self._matrices.pop(namespace, None)
+        return ForgetResult(status="forgotten", count=deleted)
 
     def queue_status(self, queue_id: str) -> StoreResult:
         """The outcomes of a queued store so far: `queued` for items not yet processed."""
@@ -604,27 +626,20 @@ class MemoryStore:
             exact = self._existing(conn, namespace, [content_hash(normalize(query))])
             if exact:
                 return next(iter(exact.values()))
-            described = " ".join(w for w in english.tokens(query) if w not in _QUERY_NOISE)
-            described = described or query
-            _, lazy = self._rank(conn, namespace, described, weights=(0.6, 0.4, 0.0, 0.0))
-            ranked = list(lazy)
-            # A match needs real evidence: a close embedding, most described words present,
-            # or a moderately close embedding that stands well clear of everything else
-            # ("my address" vs "I live at 12 Baker Street": 0.35, the rest below 0.17).
-            matches = [r for r in ranked if r[1] >= 0.45 or r[2] >= 0.5]
-            by_sem = sorted(ranked, key=lambda r: -r[1])
-            if not matches and by_sem and by_sem[0][1] >= 0.3 and (
-                    len(by_sem) == 1 or by_sem[0][1] - by_sem[1][1] >= 0.15):
-                matches = by_sem[:1]
-            if not matches:
+            described = forget.describe(query)
+            if described is None:
                 return ForgetResult(status="not_found")
-            best = matches[0]
-            rivals = [r for r in matches[1:] if best[0] - r[0] < 0.05]
-            if rivals:
-                ids = [(r[3], r[0]) for r in [best, *rivals][:5]]
+            matrix, ranked = self._rank(conn, namespace, query, weights=(1.0, 0.0, 0.0, 0.0))
+            decision = forget.decide(described, [
+                forget.Candidate(id=mem_id, content=matrix.contents[j], cosine=sem)
+                for _, sem, _, mem_id, j in ranked])
+            if decision.status == "forgotten" and decision.id is not None:
+                return decision.id
+            if decision.status == "ambiguous":
+                scored = [(c.id, c.cosine) for c in decision.candidates]
                 return ForgetResult(status="ambiguous",
-                                    candidates=self._records(conn, namespace, ids))
-            return best[3]
+                                    candidates=self._records(conn, namespace, scored))
+            return ForgetResult(status="not_found")
 
     def _records(self, conn: Connection, namespace: str, scored: list[tuple[int, float]],
                  superseded: dict[int, int] | None = None) -> list[MemoryRecord]:

@@ -276,3 +276,7 @@ def parse_judgments(content: str | None, count: int) -> dict[int, Kind]:
                 "duplicate", "contradicts", "supersedes", "related"):
             out[index] = relation  # type: ignore[assignment]
     return out
+
+
+# Public names for the other modules that read English text the same way (forget matching).
+NEGATIONS = frozenset(_NEGATIONS)

@@ -152,14 +152,25 @@ def list_memories(store: Any, namespace: str, arguments: object) -> ToolRun:
 
 
 def forget_memory(store: Any, namespace: str, arguments: object) -> ToolRun:
+    """By id, by description, or everything (`all`: asks first, see MemoryStore.forget_all;
+    a query such as "everything" or "all my data" is taken as `all`, never matched)."""
+    from iris.store.forget import means_everything
+
     try:
         args = _object_args(arguments)
         memory_id = args.get("id")
         if memory_id is not None and (isinstance(memory_id, bool) or not isinstance(memory_id, int)):
             raise InputError(f"id must be an integer, got {memory_id!r}")
         query = _optional_str(args, "query")
+        every, confirm = _flag(args, "all"), _flag(args, "confirm")
+        if memory_id is None and (every or (query and means_everything(query))):
+            outcome = store.forget_all(namespace, confirm=confirm)
+            if outcome.status == "confirm_required":
+                return ToolRun(R.format_result(R.CONFIRM_REQUIRED, action="forget_all",
+                                               count=outcome.count))
+            return ToolRun(R.format_result(R.FORGOTTEN, count=outcome.count))
         if memory_id is None and not query:
-            raise InputError("forget_memory needs an 'id' or a 'query'")
+            raise InputError("forget_memory needs an 'id', a 'query' or 'all'")
         outcome = store.forget(namespace, id=memory_id, query=query)
     except (InputError, StoreError) as exc:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool="forget_memory", reason=str(exc)))
@@ -183,6 +194,13 @@ def _object_args(arguments: object) -> dict:
     if not isinstance(arguments, dict):
         raise InputError(f"tool arguments must be an object, got {type(arguments).__name__}")
     return arguments
+
+
+def _flag(args: dict, key: str) -> bool:
+    value = args.get(key, False)
+    if not isinstance(value, bool):
+        raise InputError(f"{key} must be true or false, got {value!r}")
+    return value
 
 
 def _optional_str(args: dict, key: str) -> str | None:

@@ -67,12 +67,18 @@ def forget_memory_schema() -> dict:
         "type": "function",
         "function": {
             "name": "forget_memory",
-            "description": "Forget one memory, by its id or by a description of it.",
+            "description": "Forget one memory, by its id or by a description of it; or, "
+                           "with all=true, every memory of the user (asks for confirmation "
+                           "first: MEMORY_CONFIRM_REQUIRED).",
             "parameters": {
                 "type": "object",
                 "properties": {
                     "id": {"type": "integer"},
                     "query": {"type": "string", "description": "What to forget, e.g. 'my address'."},
+                    "all": {"type": "boolean",
+                            "description": "Forget everything. Without confirm, only asks."},
+                    "confirm": {"type": "boolean",
+                                "description": "With all: the user confirmed after being asked."},
                 },
             },
         },

@@ -1,0 +1,227 @@
+"""Forget-by-description evaluation: does "forget ..." delete the memory the user named, and
+nothing else?
+
+Every case of benchmarks/data/forget_eval.yaml (read its header) runs in its own namespace:
+store the set's memories, send the request through the real pipeline (fast path, intent
+router, forget_memory, the store with the real MiniLM embedder), and compare what was
+deleted with what should have been. Development and held-out cases are reported apart.
+
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py               # dev + held-out
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --split dev --show-errors
+
+The embedding model is exported to ONNX once per IRIS_HOME (`--home`, default
+/tmp/iris-forget-home, so reruns skip the export). Exit status 1 when a target is missed:
+0 wrong deletions in every split, and the right memory deleted in >= 90% of clear requests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import string
+import sys
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+
+import yaml  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+EVAL = ROOT / "benchmarks" / "data" / "forget_eval.yaml"
+PERSONA = Path(os.environ.get("IRIS_PERSONA_DIR", "/work/shared/datasets/persona")) / "personas_valid.jsonl"
+SIZES = (1, 2, 10, 100)
+
+
+@dataclass
+class Outcome:
+    case: dict
+    set_name: str
+    size: int
+    code: str  # the forget result code, or "route:<route>" when no forget tool ran
+    deleted: list[str] = field(default_factory=list)  # contents gone after the turn
+    candidates: list[str] = field(default_factory=list)
+    count: int | None = None  # MEMORY_CONFIRM_REQUIRED count
+    verdict: str = ""  # right | wrong_deletion | missed | ...
+
+
+def persona_facts() -> list[str]:
+    if not PERSONA.exists():
+        sys.exit(f"the 100-memory sets need {PERSONA} (set IRIS_PERSONA_DIR)")
+    facts = {f.strip() for line in PERSONA.open(encoding="utf-8")
+             for f in json.loads(line)["facts"] if f.strip()}
+    return sorted(facts)
+
+
+def _avoided(fact: str, avoid: set[str]) -> bool:
+    for word in re.findall(r"[a-z]+", fact.lower()):
+        for base in (word, word[:-1] if word.endswith("s") else None,
+                     word[:-2] if word.endswith("es") else None):
+            if base in avoid:
+                return True
+    return False
+
+
+def memories_of(sets: dict, name: str) -> tuple[list[str], list[str]]:
+    """(the set's own memories, filler facts to add until 100 are stored)."""
+    spec = sets[name]
+    if isinstance(spec, list):
+        return spec, []
+    base = sets[spec["base"]]
+    avoid = {w.lower() for w in spec["avoid"]}
+    fillers = [f for f in persona_facts() if not _avoided(f, avoid)]
+    random.Random(spec["seed"]).shuffle(fillers)
+    return base, fillers
+
+
+def garbage(spec: dict) -> str:
+    rng = random.Random(spec["seed"])
+    if spec["kind"] == "chars":
+        alphabet = string.ascii_letters + string.digits + string.punctuation + "      "
+        return "".join(rng.choice(alphabet) for _ in range(spec["chars"]))
+    words = [w for f in persona_facts() for w in f.split()]
+    out: list[str] = []
+    while sum(len(w) + 1 for w in out) < spec["chars"]:
+        out.append(rng.choice(words))
+    return " ".join(out)[: spec["chars"]]
+
+
+def run_case(pipeline, case: dict, set_name: str, sets: dict, user: str) -> Outcome:
+    from iris import results as R
+    from iris.types import MemoryItem
+
+    store = pipeline.store
+    own, fillers = memories_of(sets, set_name)
+    result = store.store(user, [MemoryItem(content=c) for c in own])
+    ids = [o.id if o.status == "stored" else o.duplicate_of for o in result.outcomes]
+    assert all(ids), f"{set_name}: a set memory was not stored: {result.outcomes}"
+    target = 100 if fillers else len(own)
+    fill = iter(fillers)
+    while store.count(user) < target:
+        batch = [MemoryItem(content=next(fill)) for _ in range(min(25, target - store.count(user)))]
+        store.store(user, batch)
+    size = store.count(user)
+    before = {r.id: r.content for r in store.export(user)}
+    text = case["say"] + (" " + garbage(case["garbage"]) if case.get("garbage") else "")
+    reply = pipeline.handle(text, user_id=user)
+    after = {r.id for r in store.export(user)}
+    out = Outcome(case, set_name, size, code=f"route:{reply.route}",
+                  deleted=[before[i] for i in before if i not in after])
+    for line in reply.results:
+        parsed = R.try_parse(line)
+        if parsed and parsed.code.startswith("MEMORY_") and parsed.code not in (R.STORED, R.QUEUED, R.LIST):
+            out.code = parsed.code
+            out.candidates = [i["content"] for i in parsed.get("items") or []]
+            out.count = parsed.get("count")
+        elif parsed and parsed.code == R.TOOL_FAILED:
+            out.code = f"TOOL_FAILED:{parsed.get('reason')}"
+    out.verdict = judge(out, own, ids)
+    return out
+
+
+def judge(out: Outcome, own: list[str], ids: list[int]) -> str:
+    case, expect = out.case, out.case["expect"]
+    if expect == "forgotten":
+        wanted = own[case["target"] - 1]
+        if out.deleted == [wanted]:
+            return "right"
+        if out.deleted:
+            return "wrong_deletion"
+        return f"missed ({out.code})"
+    if out.deleted:
+        return "wrong_deletion"
+    if expect == "not_found":
+        return "right" if out.code == "MEMORY_NOT_FOUND" else f"safe ({out.code})"
+    if expect == "ambiguous":
+        wanted = {own[i - 1] for i in case["candidates"]}
+        if out.code == "MEMORY_AMBIGUOUS" and wanted <= set(out.candidates):
+            return "right"
+        return f"safe ({out.code})"
+    if expect == "confirm":
+        ok = out.code == "MEMORY_CONFIRM_REQUIRED" and out.count == out.size
+        return "right" if ok else f"safe ({out.code} count={out.count})"
+    raise ValueError(f"unknown expectation {expect!r}")
+
+
+def report(outcomes: list[Outcome], split: str) -> bool:
+    rows = [o for o in outcomes if o.case["split"] == split]
+    if not rows:
+        return True
+    label = "DEVELOPMENT (rules tuned on these)" if split == "dev" else "HELD-OUT (never tuned on)"
+    print(f"\n== {label}: {len(rows)} cases")
+    print(f"{'memories':>8} {'cases':>5} {'wrong del':>9} {'clear: right':>14} "
+          f"{'not-found ok':>13} {'ambiguous ok':>13} {'confirm ok':>11}")
+    by_size: dict[object, list[Outcome]] = defaultdict(list)
+    for o in rows:
+        by_size[min(SIZES, key=lambda s: abs(s - o.size))].append(o)
+    by_size["all"] = rows
+
+    def frac(items: list[Outcome], expect: str) -> str:
+        chosen = [o for o in items if o.case["expect"] == expect]
+        right = sum(o.verdict == "right" for o in chosen)
+        return f"{right}/{len(chosen)}" if chosen else "-"
+
+    for size in [*SIZES, "all"]:
+        items = by_size.get(size, [])
+        if not items:
+            continue
+        wrong = sum(o.verdict == "wrong_deletion" for o in items)
+        print(f"{size!s:>8} {len(items):>5} {wrong:>9} {frac(items, 'forgotten'):>14} "
+              f"{frac(items, 'not_found'):>13} {frac(items, 'ambiguous'):>13} {frac(items, 'confirm'):>11}")
+    clear = [o for o in rows if o.case["expect"] == "forgotten"]
+    rate = sum(o.verdict == "right" for o in clear) / len(clear) if clear else 1.0
+    wrong = sum(o.verdict == "wrong_deletion" for o in rows)
+    print(f"wrong deletions: {wrong}; right deletion on clear requests: {rate:.1%} "
+          f"({sum(o.verdict == 'right' for o in clear)}/{len(clear)})")
+    return wrong == 0 and rate >= 0.9
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", choices=["dev", "heldout", "all"], default="all")
+    ap.add_argument("--home", default="/tmp/iris-forget-home",
+                    help="IRIS_HOME: where the exported embedding model is cached")
+    ap.add_argument("--embed-model", default=None, help="default: MiniLM; 'hashing' for a smoke run")
+    ap.add_argument("--show-errors", action="store_true")
+    ap.add_argument("--eval", default=str(EVAL))
+    args = ap.parse_args()
+
+    from iris import Pipeline, load_settings
+
+    data = yaml.safe_load(Path(args.eval).read_text(encoding="utf-8"))
+    sets, cases = data["sets"], data["cases"]
+    if args.split != "all":
+        cases = [c for c in cases if c["split"] == args.split]
+    home = Path(args.home)
+    home.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = load_settings(home=home, db_url=f"sqlite:///{tmp}/forget.db",
+                                 embed_model=args.embed_model)
+        outcomes = []
+        with Pipeline(settings) as pipeline:
+            n = 0
+            for case in cases:
+                for set_name in case["sets"]:
+                    n += 1
+                    outcomes.append(run_case(pipeline, case, set_name, sets, f"case{n}"))
+    ok = all([report(outcomes, "dev"), report(outcomes, "heldout")])
+    if args.show_errors:
+        print("\nnot right:")
+        for o in outcomes:
+            if o.verdict != "right":
+                print(f"  [{o.case['split']}] {o.set_name} ({o.size}): {o.case['say'][:60]!r} "
+                      f"expect {o.case['expect']} -> {o.verdict}; deleted={o.deleted} "
+                      f"candidates={o.candidates[:4]}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""The forget decision (iris/store/forget.py) on its own: description + candidates -> decision."""
+
+import pytest
+
+from iris.store import forget
+from iris.store.forget import Candidate, decide
+
+
+def _decide(description, *contents):
+    return decide(description, [Candidate(id=i + 1, content=c) for i, c in enumerate(contents)])
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("my cat", "I like coffee"),
+    ("I like tea", "I like coffee"),
+    ("my husband's name", "My wife's name is Ana"),
+    ("that I live in Paris", "I live at 12 Baker Street"),
+    ("the city I live in", "I live at 12 Baker Street"),
+    ("that I live at 14 Baker Street", "I live at 12 Baker Street"),
+    ("my dog", "I have a cat named Tom"),
+    ("that I love coffee", "I hate coffee"),
+    ("that I like tea", "My wife likes tea"),
+    ("my name", "My wife's name is Ana"),
+])
+def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
+    assert _decide(description, memory).status == "not_found"
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("my wife's name", "My wife's name is Ana"),
+    ("what I told you about my cat", "I have a cat named Tom"),
+    ("Tom", "I have a cat named Tom"),
+    ("my address", "I live at 12 Baker Street"),
+    ("my shellfish allergy", "I am allergic to shellfish"),
+    ("my job", "I work as a software engineer at Acme"),
+    ("my coffee preference", "I like coffee"),
+])
+def test_a_described_memory_is_found(description, memory):
+    decision = _decide(description, memory, "I play chess online")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+def test_several_matches_are_ambiguous_unless_one_has_exactly_the_words():
+    ambiguous = _decide("my cat", "I have a cat named Tom", "My cat is allergic to fish", "I like tea")
+    assert ambiguous.status == "ambiguous"
+    assert {c.id for c in ambiguous.candidates} == {1, 2}
+    exact = _decide("that I like coffee", "I drink coffee with oat milk", "I like coffee")
+    assert (exact.status, exact.id) == ("forgotten", 2)
+    assert _decide("my pet", "I have a cat named Tom", "I have a dog named Rex").status == "ambiguous"
+
+
+def test_vague_empty_and_overlong_descriptions_match_nothing():
+    assert forget.describe("it") is None
+    assert forget.describe("") is None
+    assert forget.describe("coffee " * 200) is None
+    assert _decide("that", "I like coffee").status == "not_found"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("forget everything", "ask"),
+    ("Erase all my data.", "ask"),
+    ("delete all my memories", "ask"),
+    ("please wipe everything you know about me", "ask"),
+    ("clear my memory", "ask"),
+    ("yes, forget everything", "confirm"),
+    ("Yes, delete all my memories", "confirm"),
+    ("forget everything I said about work", None),
+    ("forget my cat", None),
+    ("yes", None),
+    ("forget everything " * 20, None),
+])
+def test_forget_all_requests_are_recognised(text, expected):
+    assert forget.forget_all_request(text) == expected
