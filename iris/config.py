@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     intent_model_dir: Path | None = None  # None: trained from intents/ and cached in home
     intent_embeddings: bool = False  # add MiniLM features to the TF-IDF model
     intent_min_confidence: float | None = None  # None: the threshold tuned at training
+    # The router reads at most this many characters: what a message asks for is said early, and
+    # featurising 40 KB (words, characters, regex signals) took seconds.
+    intent_max_chars: int = Field(default=1000, ge=50)
 
     # Safety (iris/secrets.py): what a memory that holds a password, card number, API key,
     # national id or bank account number becomes: refused (a failed item with the reason),

@@ -34,7 +34,9 @@ from iris.types import (
 MAX_MESSAGE_CHARS = 20 * MAX_CONTENT_CHARS
 _USER_ID = re.compile(r"[\w.@:+-]{1,128}")
 # "what do you remember about my diet?" -> "my diet": the topic a list or forget is about.
-_ABOUT = re.compile(r"\b(?:about|regarding|on the subject of)\s+(.+?)[\s?.!]*$", re.I)
+# The keyword alone is matched; the rest of the line is the topic, end punctuation stripped
+# by rstrip (a lazy group before a trailing class was quadratic on long runs of spaces).
+_ABOUT = re.compile(r"\b(?:about|regarding|on the subject of)\s+(?=\S)", re.I)
 
 
 class Pipeline:
@@ -212,8 +214,10 @@ def _check_message(text: object, user_id: object) -> None:
 
 
 def _topic(text: str) -> str | None:
-    match = _ABOUT.search(text.strip())
-    return match.group(1).strip() if match else None
+    line = text.strip().rsplit("\n", 1)[-1]
+    match = _ABOUT.search(line)
+    topic = line[match.end():].rstrip(" \t\r?.!").strip() if match else ""
+    return topic or None
 
 
 def _reply(turn: Turn) -> Reply:

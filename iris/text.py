@@ -115,7 +115,9 @@ def word_positions(text: str, norm_words: list[str]) -> list[re.Match[str]] | No
 # --- sentences and lists ---------------------------------------------------------------
 
 BULLET_CHARS = "\u2022\u00b7\u25aa\u2023\u25e6"  # • · ▪ ‣ ◦
-_SENTENCE_END = re.compile(r"[.!?]+[\"')\u201d]*\s+(?=\S)")
+# The lookbehind starts a match only at the first mark of a run: without it every "!" of
+# "!!!!...!" started an attempt that scanned the rest of the run (quadratic).
+_SENTENCE_END = re.compile(r"(?<![.!?])[.!?]+[\"')\u201d]*\s+(?=\S)")
 _INITIAL = re.compile(r"[A-Z]")
 
 

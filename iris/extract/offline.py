@@ -111,11 +111,19 @@ def _strip_objects(rest: str, *, required: bool) -> str | None:
     return rest.lstrip(" \t:,-–—")
 
 
+# A trailing command or thanks is a few words: the end-anchored patterns only ever see this
+# many characters of the (right-stripped) tail. Searching the whole text let every position
+# of a long run of spaces start a match attempt: quadratic (a 40 KB message took minutes).
+_TAIL_CHARS = 120
+
+
 def _strip_trailing(text: str) -> str:
+    text = text.rstrip()
     for pattern in (_THANKS, _TRAILING_COMMAND, _THANKS):
-        match = pattern.search(text)
+        cut = max(0, len(text) - _TAIL_CHARS)
+        match = pattern.search(text, cut)
         if match and match.start() > 0:
-            text = text[: match.start()]
+            text = text[: match.start()].rstrip()
     return text.strip()
 
 
@@ -254,6 +262,11 @@ def _compound(words: list[str], index: int) -> bool:
     return words[index] == "i" and index + 1 < len(words) and words[index + 1] in {"are", "were"}
 
 
+# How many following chunks may join a run that is judged as one clause ("my daughter,
+# Emma, is seven" needs two). A bound keeps "a,a,a,..." linear instead of quadratic.
+_MAX_RUN = 8
+
+
 def _split_clauses(text: str) -> list[str]:
     pieces = _DELIMITER.split(text)
     chunks, delimiters = pieces[0::2], pieces[1::2]
@@ -262,7 +275,8 @@ def _split_clauses(text: str) -> list[str]:
         # Judge the right side as the run of this chunk and the following ones that are not
         # clauses by themselves, so "my daughter, Emma, is seven" counts as one clause.
         end = index + 1
-        while end < len(chunks) and (not is_clause(chunks[end]) or _continues_subject(
+        while end < min(len(chunks), index + _MAX_RUN) and (
+                not is_clause(chunks[end]) or _continues_subject(
                 chunks[index:end], delimiters[end - 1], chunks[end])):
             end += 1
         run = chunks[index] + "".join(
@@ -303,8 +317,13 @@ def clean_fact(text: str) -> str:
     return text
 
 
+_SPACE_RUN = re.compile(r"[ \t]{2,}")
+
+
 def split_facts(text: str) -> list[str]:
-    """The facts in a "remember ..." message, in order, as the user wrote them."""
+    """The facts in a "remember ..." message, in order, as the user wrote them (runs of
+    spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
+    text = _SPACE_RUN.sub(" ", text)
     facts: list[str] = []
     for part, listed in _split_structure(strip_command(text)):
         part = strip_command(clean_fact(part))

@@ -119,7 +119,8 @@ class ToolIntentDecisionService:
 
     def decide_batch(self, texts: list[str]) -> list[IntentDecision]:
         blank = {i for i, t in enumerate(texts) if not t or not t.strip()}
-        todo = [t for i, t in enumerate(texts) if i not in blank]
+        cap = self.settings.intent_max_chars
+        todo = [t[:cap] for i, t in enumerate(texts) if i not in blank]
         decided = iter([self._to_decision(p) for p in self.predict(todo)] if todo else [])
         return [IntentDecision(intent=NONE, label=NONE, signals=["empty_message"])
                 if i in blank else next(decided) for i in range(len(texts))]
