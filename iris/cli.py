@@ -152,7 +152,7 @@ def memories_list(
 ) -> None:
     """List a user's memories."""
     with _errors(), _pipeline(db) as pipeline:
-        records = pipeline.store.list(user, query=query, limit=limit)
+        records = pipeline.store.list_memories(user, query=query, limit=limit)
         _print_records(records, as_json)
 
 

@@ -68,6 +68,12 @@ class _CachedEmbedder:
                         self._cache.popitem(last=False)
         return np.vstack([found[t] for t in texts])
 
+    def forget(self, texts: set[str]) -> None:
+        """Drop these texts' vectors (an erased memory's text must not stay in memory)."""
+        with self._lock:
+            for text in texts:
+                self._cache.pop(text, None)
+
     def _encode_uncached(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from iris import results as R
 from iris.errors import InputError, StoreError
@@ -21,6 +21,9 @@ from iris.types import (
     normalise_store_args,
 )
 
+if TYPE_CHECKING:
+    from iris.store.protocol import Store
+
 MAX_LIST_LIMIT = 100
 
 
@@ -31,7 +34,7 @@ class ToolRun:
     warnings: list[str] = field(default_factory=list)
 
 
-def run_tool(call: ToolCall, store: Any, namespace: str, *, wait: bool = True,
+def run_tool(call: ToolCall, store: Store, namespace: str, *, wait: bool = True,
              prior_failures: list[ItemFailure] | None = None) -> ToolRun:
     """Run one tool call. `prior_failures` are items the extractor already found invalid:
     they are counted as failed in this call's result, so no item goes unreported."""
@@ -44,7 +47,7 @@ def run_tool(call: ToolCall, store: Any, namespace: str, *, wait: bool = True,
     return handler(store, namespace, call.arguments)
 
 
-def store_memory(store: Any, namespace: str, arguments: object, *, wait: bool = True,
+def store_memory(store: Store, namespace: str, arguments: object, *, wait: bool = True,
                  prior_failures: list[ItemFailure] | None = None) -> ToolRun:
     prior = [ItemOutcome(status="failed", content=f.content or "", reason=f.reason)
              for f in prior_failures or []]
@@ -86,7 +89,7 @@ def _store_line(outcomes: list[ItemOutcome], queue_id: str | None) -> str:
                            failed=counts["failed"], **extra)
 
 
-def list_memories(store: Any, namespace: str, arguments: object) -> ToolRun:
+def list_memories(store: Store, namespace: str, arguments: object) -> ToolRun:
     try:
         args = _object_args(arguments)
         query = _optional_str(args, "query")
@@ -96,7 +99,7 @@ def list_memories(store: Any, namespace: str, arguments: object) -> ToolRun:
         type_ = _optional_str(args, "type")
         if type_ is not None and type_ not in MEMORY_TYPES:
             raise InputError(f"type must be one of {', '.join(MEMORY_TYPES)}, got {type_!r}")
-        records = store.list(namespace, query=query, limit=limit, type=type_,
+        records = store.list_memories(namespace, query=query, limit=limit, type=type_,
                              category=_optional_str(args, "category"))
     except (InputError, StoreError) as exc:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool="list_memories", reason=str(exc)))
@@ -105,7 +108,7 @@ def list_memories(store: Any, namespace: str, arguments: object) -> ToolRun:
                                    items=[_item(r) for r in records]))
 
 
-def forget_memory(store: Any, namespace: str, arguments: object) -> ToolRun:
+def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     try:
         args = _object_args(arguments)
         memory_id = args.get("id")
