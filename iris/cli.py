@@ -185,6 +185,22 @@ def memories_forget(
             raise typer.Exit(1)
 
 
+@memories_app.command("erase")
+def memories_erase(
+    user: str = typer.Option(..., "--user", "-u", help="Whose data to erase."),
+    db: Optional[str] = DbOpt,
+    yes: bool = typer.Option(False, "--yes", help="Do not ask for confirmation."),
+) -> None:
+    """Erase ALL of a user's data: memories, links, queued items."""
+    with _errors(), _pipeline(db) as pipeline:
+        if not yes and not typer.confirm(f"Erase all data of user {user!r}? This cannot be undone"):
+            err.print("nothing erased")
+            raise typer.Exit(1)
+        erased = pipeline.store.erase(user)
+        console.print(f"erased {erased.memories} memories, {erased.edges} links and "
+                      f"{erased.queued} queued items of user {user!r}", markup=False)
+
+
 def _print_records(records, as_json: bool) -> None:
     if as_json:
         print(json.dumps([r.model_dump() for r in records], ensure_ascii=False))

@@ -204,7 +204,18 @@ class OnnxEmbedder(_CachedEmbedder):
         # busy 2-core box a second thread mostly waits for the other tenant's work.
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
-        session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        try:
+            session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        except Exception:  # a truncated or corrupt export (a cache): build it again, once
+            path.unlink(missing_ok=True)
+            path = self._exported(model_dir)
+            try:
+                session = ort.InferenceSession(str(path), options,
+                                               providers=["CPUExecutionProvider"])
+            except Exception as exc:
+                raise StoreError(f"the exported embedding model {path} is unusable even after "
+                                 f"rebuilding it ({exc}); delete {path.parent} and run again, or "
+                                 f"set IRIS_EMBED_BACKEND=torch") from exc
         return session, tokenizer
 
     def _exported(self, model_dir: str) -> Path:
