@@ -103,12 +103,12 @@ def bench_search(store, sizes: list[int], runs: int) -> dict[str, float]:
     for size in sizes:
         ns = f"search{size}"
         fill(store, ns, size)
-        out[f"search_{size}_first_ms"] = round(timed(lambda: store.list(ns, query=queries[0], limit=10)), 2)
+        out[f"search_{size}_first_ms"] = round(timed(lambda: store.list_memories(ns, query=queries[0], limit=10)), 2)
         samples, cpu = [], []
         for _ in range(max(1, runs // len(queries))):
             for q in queries:
                 start = time.process_time()
-                samples.append(timed(lambda q=q: store.list(ns, query=q, limit=10)))
+                samples.append(timed(lambda q=q: store.list_memories(ns, query=q, limit=10)))
                 cpu.append((time.process_time() - start) * 1000)
         out[f"search_{size}_ms"] = p50(samples)
         # CPU time of this process: what the search costs when the box is not shared.

@@ -168,7 +168,7 @@ def memories_list(
 ) -> None:
     """List a user's memories."""
     with _pipeline(db) as pipeline:
-        records = pipeline.store.list(user, query=query, limit=limit)
+        records = pipeline.store.list_memories(user, query=query, limit=limit)
         _print_records(records, as_json)
 
 
@@ -199,6 +199,22 @@ def memories_forget(
             console.print(pipeline.presenter.present([run_.line]), markup=False)
         if not run_.line.startswith("MEMORY_FORGOTTEN"):
             raise typer.Exit(1)
+
+
+@memories_app.command("erase")
+def memories_erase(
+    user: str = typer.Option(..., "--user", "-u", help="Whose data to erase."),
+    db: Optional[str] = DbOpt,
+    yes: bool = typer.Option(False, "--yes", help="Do not ask for confirmation."),
+) -> None:
+    """Erase ALL of a user's data: memories, links, queued items."""
+    with _errors(), _pipeline(db) as pipeline:
+        if not yes and not typer.confirm(f"Erase all data of user {user!r}? This cannot be undone"):
+            err.print("nothing erased")
+            raise typer.Exit(1)
+        erased = pipeline.store.erase(user)
+        console.print(f"erased {erased.memories} memories, {erased.edges} links and "
+                      f"{erased.queued} queued items of user {user!r}", markup=False)
 
 
 def _print_records(records, as_json: bool) -> None:

@@ -50,6 +50,20 @@ class Settings(BaseSettings):
     dedup_candidate_threshold: float = Field(default=0.75, ge=-1, le=1)
     relates_to_threshold: float = Field(default=0.6, ge=-1, le=1)
     max_links: int = Field(default=5, ge=0)
+    # Store tuning (iris/store/): defaults are the values the store was measured with.
+    link_floor: float = Field(default=0.4, ge=-1, le=1)  # below this cosine no contradicts/supersedes edge
+    dedup_candidates: int = Field(default=10, ge=1)  # nearest memories the verifier compares a new item with
+    llm_judge_max_pairs: int = Field(default=25, ge=1)  # grey-zone pairs per LLM judge call
+    queue_batch: int = Field(default=25, ge=1)  # queued items a worker stores per transaction
+    cached_namespaces: int = Field(default=64, ge=1)  # embedding matrices kept in memory (LRU)
+    search_shortlist: int = Field(default=100, ge=1)  # nearest memories a query also scores by words
+    search_min_cosine: float = Field(default=0.25, ge=-1, le=1)  # a hit needs this cosine or a shared word
+    rank_weight_semantic: float = Field(default=0.6, ge=0)  # search score: weight of the cosine
+    rank_weight_lexical: float = Field(default=0.25, ge=0)  # ... of the share of query words found
+    rank_weight_importance: float = Field(default=0.1, ge=0)  # ... of the memory's importance
+    rank_weight_recency: float = Field(default=0.05, ge=0)  # ... of exp(-age / rank_recency_days)
+    rank_recency_days: float = Field(default=365.0, gt=0)  # how fast recency fades
+    superseded_penalty: float = Field(default=0.2, ge=0)  # subtracted from a superseded memory's score
 
     # Intent routing.
     intent_model_dir: Path | None = None  # None: trained from intents/ and cached in home

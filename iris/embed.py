@@ -68,6 +68,12 @@ class _CachedEmbedder:
                         self._cache.popitem(last=False)
         return np.vstack([found[t] for t in texts])
 
+    def forget(self, texts: set[str]) -> None:
+        """Drop these texts' vectors (an erased memory's text must not stay in memory)."""
+        with self._lock:
+            for text in texts:
+                self._cache.pop(text, None)
+
     def _encode_uncached(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError
 
@@ -198,7 +204,18 @@ class OnnxEmbedder(_CachedEmbedder):
         # busy 2-core box a second thread mostly waits for the other tenant's work.
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
-        session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        try:
+            session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        except Exception:  # a truncated or corrupt export (a cache): build it again, once
+            path.unlink(missing_ok=True)
+            path = self._exported(model_dir)
+            try:
+                session = ort.InferenceSession(str(path), options,
+                                               providers=["CPUExecutionProvider"])
+            except Exception as exc:
+                raise StoreError(f"the exported embedding model {path} is unusable even after "
+                                 f"rebuilding it ({exc}); delete {path.parent} and run again, or "
+                                 f"set IRIS_EMBED_BACKEND=torch") from exc
         return session, tokenizer
 
     def _exported(self, model_dir: str) -> Path:

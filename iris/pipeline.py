@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import time
 from functools import cached_property
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from iris.config import Settings, load_settings
 from iris.errors import InputError
@@ -31,6 +31,11 @@ from iris.types import (
     content_problem,
 )
 
+if TYPE_CHECKING:
+    from iris.embed import Embedder
+    from iris.llm import LLMClient
+    from iris.store.protocol import Store
+
 MAX_MESSAGE_CHARS = 20 * MAX_CONTENT_CHARS
 _USER_ID = re.compile(r"[\w.@:+-]{1,128}")
 # "what do you remember about my diet?" -> "my diet": the topic a list or forget is about.
@@ -40,8 +45,8 @@ _ABOUT = re.compile(r"\b(?:about|regarding|on the subject of)\s+(?=\S)", re.I)
 
 
 class Pipeline:
-    def __init__(self, settings: Settings | None = None, *, llm: Any = None,
-                 embedder: Any = None, store: Any = None):
+    def __init__(self, settings: Settings | None = None, *, llm: LLMClient | None = None,
+                 embedder: Embedder | None = None, store: Store | None = None):
         self.settings = settings or load_settings()
         self._llm = llm
         self._embedder = embedder
@@ -69,7 +74,7 @@ class Pipeline:
         return FactExtractor(self.settings, llm=self.llm)
 
     @cached_property
-    def llm(self):
+    def llm(self) -> LLMClient | None:
         if self._llm is not None:
             return self._llm
         from iris.llm import make_llm
@@ -77,7 +82,7 @@ class Pipeline:
         return make_llm(self.settings)
 
     @cached_property
-    def embedder(self):
+    def embedder(self) -> Embedder | None:
         if self._embedder is not None:
             return self._embedder
         from iris.embed import make_embedder
@@ -85,7 +90,7 @@ class Pipeline:
         return make_embedder(self.settings)
 
     @cached_property
-    def store(self):
+    def store(self) -> Store:
         from iris.store import MemoryStore
 
         return MemoryStore(self.settings, embedder=self.embedder, llm=self.llm)

@@ -293,3 +293,12 @@ class Turn(Frozen):
     reply: str | None = None
     timings_ms: dict[str, float] = Field(default_factory=dict)
     errors: list[str] = Field(default_factory=list)
+
+
+class EraseResult(Frozen):
+    """What `MemoryStore.erase` deleted: every row of one user's data, by table."""
+
+    memories: int = 0
+    edges: int = 0
+    queued: int = 0  # queue rows, pending and done
+    namespaces: int = 0  # the namespace's version row (0 when it never wrote)

@@ -175,3 +175,19 @@ def test_demo_runs_the_scripted_conversation_without_touching_the_users_db(cli_e
                      "Done, I forgot: I hate sweet burgers."):
         assert expected in result.stdout
     assert not (tmp_path / "home" / "iris.db").exists()
+
+
+def test_memories_erase_asks_then_erases_and_prints_the_count(cli_env):
+    assert runner.invoke(app, ["run", "--user", "eve", "remember that I like tea"]).exit_code == 0
+    refused = runner.invoke(app, ["memories", "erase", "--user", "eve"], input="n\n")
+    assert refused.exit_code == 1
+    listed = json.loads(runner.invoke(app, ["memories", "list", "--user", "eve", "--json"]).stdout)
+    assert len(listed) == 1
+    erased = runner.invoke(app, ["memories", "erase", "--user", "eve", "--yes"])
+    assert erased.exit_code == 0 and "erased 1 memories" in erased.stdout
+    assert json.loads(runner.invoke(app, ["memories", "list", "--user", "eve", "--json"]).stdout) == []
+
+
+def test_an_unknown_database_url_is_a_configuration_error(cli_env):
+    result = runner.invoke(app, ["memories", "list", "--db", "nosuchdb://x"])
+    assert result.exit_code == 3, result.output

@@ -49,3 +49,21 @@ def test_settings_choose_the_backend(settings):
     torch_ = make_embedder(settings.model_copy(update={"embed_model": None, "embed_backend": "torch"}))
     assert isinstance(torch_, SentenceTransformerEmbedder)
     assert make_embedder(settings.model_copy(update={"embeddings": False})) is None
+
+
+def test_a_truncated_exported_model_is_rebuilt(onnx_dir, tmp_path, monkeypatch):
+    import shutil
+
+    import iris.embed as embed
+
+    OnnxEmbedder(None, onnx_dir).encode(["export once"])
+    [good] = list(onnx_dir.glob("*.onnx"))
+    cache = tmp_path / "models"
+    cache.mkdir()
+    (cache / good.name).write_bytes(good.read_bytes()[:1000])  # truncated
+    rebuilt = []
+    monkeypatch.setattr(embed, "_export_onnx", lambda model_dir, path: rebuilt.append(path)
+                        or shutil.copy(good, path))
+    vectors = OnnxEmbedder(None, cache).encode(["hello"])
+    assert rebuilt and vectors.shape == (1, 384)
+    assert (cache / good.name).stat().st_size == good.stat().st_size

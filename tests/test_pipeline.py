@@ -75,7 +75,7 @@ def test_with_the_router_off_only_the_fast_path_acts(settings, llm):
         assert llm.history == []  # nothing reached extraction
         stored = pipeline.handle("Remember that I prefer Apple over Orange", user_id="u1")
         assert stored.route == "direct"
-        assert [r.content for r in pipeline.store.list("u1")] == ["I prefer Apple over Orange"]
+        assert [r.content for r in pipeline.store.list_memories("u1")] == ["I prefer Apple over Orange"]
 
 
 @pytest.mark.parametrize("text, message", [

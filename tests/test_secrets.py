@@ -102,7 +102,7 @@ def test_store_tool_refuses_a_secret_and_keeps_the_other_items(store):
     assert "4111" not in failed.content  # the outcome never shows the secret back
     assert parse_result(run.line)["reasons"] == [
         "memory 2: looks like a card number; I don't store secrets"]
-    assert sorted(r.content for r in store.list("u1")) == ["I like tea", "I own a cat"]
+    assert sorted(r.content for r in store.list_memories("u1")) == ["I like tea", "I own a cat"]
 
 
 def test_store_tool_redacts_when_configured(store):
@@ -110,7 +110,7 @@ def test_store_tool_redacts_when_configured(store):
                        secrets="redact")
     assert run.line == "MEMORY_STORED count=1 skipped=0 failed=0"
     assert run.outcomes[0].reason == "redacted: API key or token"
-    [record] = store.list("u1")
+    [record] = store.list_memories("u1")
     assert record.content == "my github token is [redacted key]"
     assert record.metadata["redacted"] == ["API key or token"]
 
@@ -118,7 +118,7 @@ def test_store_tool_redacts_when_configured(store):
 def test_store_tool_allows_when_configured(store):
     run = store_memory(store, "u1", ["my password is hunter2"], secrets="allow")
     assert run.line == "MEMORY_STORED count=1 skipped=0 failed=0"
-    assert store.list("u1")[0].content == "my password is hunter2"
+    assert store.list_memories("u1")[0].content == "my password is hunter2"
 
 
 def test_fast_path_refuses_a_password_with_a_clear_reply(settings):
@@ -129,7 +129,7 @@ def test_fast_path_refuses_a_password_with_a_clear_reply(settings):
                                  'details=["memory 1: looks like a password; I don\'t store secrets"]']
         assert "I don't store secrets" in reply.reply and "hunter2" not in reply.reply
         assert "hunter2" not in json.dumps([o.model_dump() for o in reply.outcomes])
-        assert pipeline.store.list("u1") == []
+        assert pipeline.store.list_memories("u1") == []
 
 
 def test_secrets_never_reach_the_llm_and_its_placeholder_is_refused(settings, store):

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import delete, func, select
 from sqlalchemy.engine import Connection
 
-from iris.store.models import Memory, MemoryEdge, PendingConfirmation, QueuedItem, utcnow
+from iris.store.models import Memory, PendingConfirmation, utcnow
 
 CONFIRM_SECONDS = 600
 _ACTION = "forget_all"
@@ -51,9 +51,3 @@ def take(conn: Connection, namespace: str, version: int) -> bool:
 def cancel(conn: Connection, namespace: str) -> None:
     conn.execute(delete(_P).where(_P.c.namespace == namespace, _P.c.action == _ACTION))
 
-
-def delete_namespace(conn: Connection, namespace: str) -> int:
-    """Delete the namespace's memories, edges and queued items; returns the memory count."""
-    conn.execute(delete(MemoryEdge).where(MemoryEdge.namespace == namespace))
-    conn.execute(delete(QueuedItem).where(QueuedItem.namespace == namespace))
-    return conn.execute(delete(Memory).where(Memory.namespace == namespace)).rowcount

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, Column, DateTime, Index, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -48,6 +48,7 @@ class MemoryEdge(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("src", "dst", "kind", name="uq_memory_edge"),
         Index("ix_memory_edge_dst", "dst"),
+        Index("ix_memory_edge_namespace_kind", "namespace", "kind"),  # migration 2
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -64,7 +65,10 @@ class QueuedItem(SQLModel, table=True):
     stores it also marks it `done`, so a worker killed mid-batch leaves it pending."""
 
     __tablename__ = "memory_queue"
-    __table_args__ = (Index("ix_memory_queue_status_id", "status", "id"),)
+    __table_args__ = (
+        Index("ix_memory_queue_status_id", "status", "id"),
+        Index("ix_memory_queue_namespace_queue_id", "namespace", "queue_id"),  # migration 2
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     queue_id: str = Field(index=True, max_length=40)
@@ -85,7 +89,8 @@ class NamespaceVersion(SQLModel, table=True):
     __tablename__ = "memory_namespace"
 
     namespace: str = Field(primary_key=True, max_length=200)
-    version: int = 0
+    # Starts at the clock (see engine.bump), so BIGINT (migration 2).
+    version: int = Field(default=0, sa_type=BigInteger)
 
 
 class PendingConfirmation(SQLModel, table=True):

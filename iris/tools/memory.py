@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from iris import results as R
 from iris.errors import InputError, StoreError
@@ -23,6 +23,9 @@ from iris.types import (
     normalise_store_args,
 )
 
+if TYPE_CHECKING:
+    from iris.store.protocol import Store
+
 MAX_LIST_LIMIT = 100
 
 
@@ -34,7 +37,7 @@ class ToolRun:
     items: int = 0  # how many items the call held (a store call), for numbering the next
 
 
-def run_tool(call: ToolCall, store: Any, namespace: str, *, wait: bool = True,
+def run_tool(call: ToolCall, store: Store, namespace: str, *, wait: bool = True,
              secrets: SecretsMode = "refuse", position: int = 1,
              prior_failures: list[ItemFailure] | None = None) -> ToolRun:
     """Run one tool call. For `store_memory`: `secrets` is the IRIS_SECRETS setting (see
@@ -51,7 +54,7 @@ def run_tool(call: ToolCall, store: Any, namespace: str, *, wait: bool = True,
     return handler(store, namespace, call.arguments)
 
 
-def store_memory(store: Any, namespace: str, arguments: object, *, wait: bool = True,
+def store_memory(store: Store, namespace: str, arguments: object, *, wait: bool = True,
                  secrets: SecretsMode = "refuse", position: int = 1,
                  prior_failures: list[ItemFailure] | None = None) -> ToolRun:
     prior = [_failed(f) for f in prior_failures or []]
@@ -132,7 +135,7 @@ def _store_line(outcomes: list[ItemOutcome], queue_id: str | None, position: int
                            failed=counts["failed"], **extra)
 
 
-def list_memories(store: Any, namespace: str, arguments: object) -> ToolRun:
+def list_memories(store: Store, namespace: str, arguments: object) -> ToolRun:
     try:
         args = _object_args(arguments)
         query = _optional_str(args, "query")
@@ -142,7 +145,7 @@ def list_memories(store: Any, namespace: str, arguments: object) -> ToolRun:
         type_ = _optional_str(args, "type")
         if type_ is not None and type_ not in MEMORY_TYPES:
             raise InputError(f"type must be one of {', '.join(MEMORY_TYPES)}, got {type_!r}")
-        records = store.list(namespace, query=query, limit=limit, type=type_,
+        records = store.list_memories(namespace, query=query, limit=limit, type=type_,
                              category=_optional_str(args, "category"))
     except (InputError, StoreError) as exc:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool="list_memories", reason=str(exc)))
@@ -151,7 +154,7 @@ def list_memories(store: Any, namespace: str, arguments: object) -> ToolRun:
                                    items=[_item(r) for r in records]))
 
 
-def forget_memory(store: Any, namespace: str, arguments: object) -> ToolRun:
+def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     """By id, by description, or everything (`all`: asks first, see MemoryStore.forget_all;
     a query such as "everything" or "all my data" is taken as `all`, never matched)."""
     from iris.store.forget import means_everything

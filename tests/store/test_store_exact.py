@@ -45,7 +45,7 @@ def test_namespaces_are_separate(store):
     a = store.store("alice", items("I like tea")).outcomes[0]
     b = store.store("bob", items("I like tea")).outcomes[0]
     assert a.status == b.status == "stored" and a.id != b.id
-    assert [r.content for r in store.list("bob")] == ["I like tea"]
+    assert [r.content for r in store.list_memories("bob")] == ["I like tea"]
     assert store.get("bob", a.id) is None
 
 
@@ -65,19 +65,19 @@ def test_list_filters_and_newest_first(store):
     store.store("alice", [MemoryItem(content="I eat no meat", category="food"),
                           MemoryItem(content="I run marathons", category="sport", type="pattern"),
                           MemoryItem(content="Sushi is my favourite", category="food")])
-    assert [r.content for r in store.list("alice")] == [
+    assert [r.content for r in store.list_memories("alice")] == [
         "Sushi is my favourite", "I run marathons", "I eat no meat"]
-    assert [r.content for r in store.list("alice", category="food", limit=1)] == ["Sushi is my favourite"]
-    assert [r.content for r in store.list("alice", type="pattern")] == ["I run marathons"]
+    assert [r.content for r in store.list_memories("alice", category="food", limit=1)] == ["Sushi is my favourite"]
+    assert [r.content for r in store.list_memories("alice", type="pattern")] == ["I run marathons"]
 
 
 def test_list_with_query_ranks_matching_memories_first(store):
     store.store("alice", items("My dog is named Rex", "I work as a nurse in Leeds",
                                "I drink green tea every morning"))
-    found = store.list("alice", query="what is my dog called?")
+    found = store.list_memories("alice", query="what is my dog called?")
     assert found[0].content == "My dog is named Rex"
     assert found[0].score is not None
-    assert store.list("alice", query="quantum chromodynamics") == []
+    assert store.list_memories("alice", query="quantum chromodynamics") == []
 
 
 def test_forget_by_id_removes_memory_and_edges(store):
@@ -95,7 +95,7 @@ def test_forget_by_description(store):
     result = store.forget("alice", query="forget what I told you about Elm Street")
     assert result.status == "forgotten"
     assert result.forgotten[0].content == "I live at 42 Elm Street"
-    assert [r.content for r in store.list("alice")] == ["My sister is called Anna"]
+    assert [r.content for r in store.list_memories("alice")] == ["My sister is called Anna"]
     assert store.forget("alice", query="my favourite football team").status == "not_found"
 
 
@@ -133,9 +133,9 @@ def test_queued_store_answers_then_worker_stores(store):
 
     assert store.process_queue() == 1
     assert store.pending() == 0
-    status = store.queue_status(result.queue_id)
+    status = store.queue_status("alice", result.queue_id)
     assert [o.status for o in status.outcomes] == ["skipped", "stored", "skipped"]
-    assert [r.content for r in store.list("alice")] == ["I cycle to work", "I like tea"]
+    assert [r.content for r in store.list_memories("alice")] == ["I cycle to work", "I like tea"]
     assert store.process_queue() == 0
 
 
@@ -143,7 +143,7 @@ def test_queue_dedups_against_facts_stored_after_queueing(store):
     queued = store.store("alice", items("I cycle to work"), wait=False)
     stored = store.store("alice", items("I CYCLE TO WORK")).outcomes[0]
     store.process_queue()
-    outcome = store.queue_status(queued.queue_id).outcomes[0]
+    outcome = store.queue_status("alice", queued.queue_id).outcomes[0]
     assert outcome.status == "skipped" and outcome.duplicate_of == stored.id
 
 
@@ -166,7 +166,7 @@ def test_store_without_embedder_does_exact_dedup_and_lexical_search(db_settings)
         out = s.store("alice", items("I like tea", "i like tea", "I like green tea")).outcomes
         assert [o.status for o in out] == ["stored", "skipped", "stored"]
         assert s.edges("alice") == []
-        assert s.list("alice", query="green tea")[0].content == "I like green tea"
+        assert s.list_memories("alice", query="green tea")[0].content == "I like green tea"
 
 
 def test_reopening_the_database_keeps_everything(db_settings):
@@ -194,16 +194,16 @@ def test_unique_index_is_the_last_word(store, monkeypatch):
     from sqlalchemy.exc import IntegrityError
 
     first = store.store("alice", items("I like tea")).outcomes[0].id
-    real_plan = MemoryStore._plan
+    from iris.store import dedup
+
+    real_plan = dedup.Deduper.plan
 
     def plan_blind(self, conn, namespace, prepared, matrix, grey=None):
-        monkeypatch.setattr(self, "_existing", lambda *a: {})
-        try:
+        with monkeypatch.context() as m:
+            m.setattr(dedup, "existing", lambda *a: {})
             return real_plan(self, conn, namespace, prepared, matrix, grey)
-        finally:
-            monkeypatch.delattr(self, "_existing")
 
-    monkeypatch.setattr(MemoryStore, "_plan", plan_blind)
+    monkeypatch.setattr(dedup.Deduper, "plan", plan_blind)
     outcome = store.store("alice", items("I LIKE TEA.")).outcomes[0]
     assert outcome.status == "skipped" and outcome.duplicate_of == first
     assert store.count("alice") == 1
@@ -259,7 +259,7 @@ def test_two_workers_process_each_queued_item_once(db_settings):
     try:
         assert sum(done) == 60
         assert stores[0].count("u") == 60
-        outcomes = [o for q in queue_ids for o in stores[0].queue_status(q).outcomes]
+        outcomes = [o for q in queue_ids for o in stores[0].queue_status("u", q).outcomes]
         assert [o.status for o in outcomes] == ["stored"] * 60
     finally:
         for st in stores:
@@ -271,7 +271,7 @@ def test_search_results_match_the_database(store):
     store.store("alice", [MemoryItem(content="My dog is named Rex", category="pets",
                                      importance=0.8, metadata={"k": 1})])
     store.store("alice", items("I walk my dog Rex every morning"))
-    found = store.list("alice", query="my dog Rex")
+    found = store.list_memories("alice", query="my dog Rex")
     assert len(found) == 2
     for record in found:
         assert record.model_copy(update={"score": None}) == store.get("alice", record.id)

@@ -87,18 +87,18 @@ WORKER = textwrap.dedent("""
     from iris.config import Settings
     from iris.embed import HashingEmbedder
     from iris.store import MemoryStore
-    import iris.store.store as impl
+    from iris.store import queue
     url, marker = sys.argv[1:3]
-    done = impl.MemoryStore._mark_done
+    done = queue.mark_done
     batches = []
-    def mark_done_then_hang(self, row_id, outcome, conn=None):
-        done(self, row_id, outcome, conn)
-        if conn is not None and id(conn) not in batches:
+    def mark_done_then_hang(conn, row_id, outcome):
+        done(conn, row_id, outcome)
+        if id(conn) not in batches:
             batches.append(id(conn))
             if len(batches) == 2:  # second batch: rows inserted, transaction still open
                 open(marker, "w").close()
                 time.sleep(600)
-    impl.MemoryStore._mark_done = mark_done_then_hang
+    queue.mark_done = mark_done_then_hang
     store = MemoryStore(Settings(home=os.path.dirname(marker), db_url=url), embedder=HashingEmbedder())
     store.process_queue()
 """)
@@ -124,6 +124,6 @@ def test_worker_killed_mid_batch_loses_nothing(tmp_path, db_url, db_settings):
         assert store.pending() == 35
         assert store.process_queue() == 35
         assert store.count("u") == 60 and store.pending() == 0
-        outcomes = [o for q in queued for o in store.queue_status(q.queue_id).outcomes]
+        outcomes = [o for q in queued for o in store.queue_status("u", q.queue_id).outcomes]
         assert [o.status for o in outcomes] == ["stored"] * 60
         assert sorted(r.content for r in store.export("u")) == sorted(facts)

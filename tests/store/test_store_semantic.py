@@ -100,9 +100,9 @@ def test_update_supersedes_and_lists_current_first(real_store):
     one(real_store, "My sister is a dentist")
     paris = one(real_store, "I moved to Paris")
     assert paris.status == "stored" and ("supersedes", berlin.id) in paris.relations
-    listed = real_store.list("u")
+    listed = real_store.list_memories("u")
     assert listed[-1].id == berlin.id and listed[-1].superseded_by == paris.id
-    found = real_store.list("u", query="where do I live?")
+    found = real_store.list_memories("u", query="where do I live?")
     assert [r.id for r in found[:2]] == [paris.id, berlin.id]
 
 
@@ -123,7 +123,7 @@ def test_diet_query_returns_food_and_health_first(real_store):
         MemoryItem(content="I prefer window seats on planes", category="travel"),
         MemoryItem(content="I drink oat milk instead of dairy", category="food"),
     ])
-    top = real_store.list("u", query="What do you remember about my diet?", limit=3)
+    top = real_store.list_memories("u", query="What do you remember about my diet?", limit=3)
     assert {r.category for r in top} <= {"food", "health"} and len(top) == 3
 
 

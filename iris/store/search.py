@@ -1,0 +1,148 @@
+"""Search and ranking: hybrid relevance of a namespace's memories to a query (cosine,
+content-word overlap, importance, recency; superseded memories sink), and the lookup that
+finds which memory a "forget ..." description names. Every weight and cutoff is a setting
+(iris/config.py)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+from sqlalchemy.engine import Connection
+
+from iris.store import forget, verifier
+from iris.text import stem, tokens
+from iris.store.engine import existing, records, version
+from iris.store.matrix import Matrix, MatrixCache, similarities
+from iris.store.normalize import content_hash, normalize
+from iris.types import ForgetResult, MemoryRecord
+
+if TYPE_CHECKING:
+    from iris.config import Settings
+    from iris.embed import Embedder
+
+Ranked = tuple[float, float, float, int, int]  # (score, cosine, lexical, id, matrix row)
+
+_QUERY_NOISE = set("""what do does did you know remember remembered recall about me my i tell told
+say said mentioned mention anything everything something things thing stuff forget delete remove
+erase that the a an please can could would is are was were have has of on for to in and or
+info information details detail""".split())
+
+_CATEGORY_HINTS = {"diet": {"food", "health"}, "eat": {"food"}, "food": {"food"},
+                   "meal": {"food"}, "health": {"health"}, "allerg": {"health", "food"},
+                   "medical": {"health"}, "job": {"work"}, "work": {"work"},
+                   "career": {"work"}, "trip": {"travel"}, "travel": {"travel"},
+                   "famil": {"family", "personal"}, "hobb": {"hobbies", "hobby"}}
+
+
+class Ranker:
+    def __init__(self, settings: "Settings", embedder: "Embedder | None", matrices: MatrixCache):
+        self.settings = settings
+        self.embedder = embedder
+        self.matrices = matrices
+
+    def search(self, conn: Connection, namespace: str, query: str, limit: int,
+               type: str | None, category: str | None) -> list[MemoryRecord]:
+        matrix, ranked = self.rank(conn, namespace, query, type=type, category=category)
+        found = []
+        for score, sem, lex, _, j in ranked:
+            if sem >= self.settings.search_min_cosine or lex > 0:
+                found.append(matrix.record(j, round(score, 4)))
+                if len(found) == limit:
+                    break
+        return found
+
+    def rank(self, conn: Connection, namespace: str, query: str, *, type: str | None = None,
+             category: str | None = None,
+             weights: tuple[float, float, float, float] | None = None
+             ) -> tuple[Matrix, Iterator[Ranked]]:
+        """Hybrid relevance, best first, lazily. The score weighs embedding similarity,
+        content-word overlap (category names count as words), importance and recency;
+        superseded memories sink below current ones."""
+        s = self.settings
+        matrix = self.matrices.get(conn, namespace, version(conn, namespace))
+        n = len(matrix.ids)
+        if not n:
+            return matrix, iter(())
+        mask = np.ones(n, dtype=bool)
+        if type:
+            mask &= np.array([t == type for t in matrix.types])
+        if category:
+            mask &= np.array([c == category.strip().lower() for c in matrix.categories])
+        if self.embedder is not None:
+            q = self.embedder.encode([query])[0]
+            sem = similarities(matrix.vectors, q)
+            # Lexical scoring is Python; run it on the semantic shortlist only.
+            k = min(n, s.search_shortlist)
+            pool = np.argpartition(-np.where(mask, sem, -9), k - 1)[:k] if k < n else np.arange(n)
+        else:
+            sem = np.zeros(n, dtype=np.float32)
+            pool = np.arange(n)
+        pool = pool[mask[pool]]
+        words = _query_words(query)
+        lex = np.array([_lexical(words, matrix.contents[j], matrix.categories[j]) for j in pool],
+                       dtype=np.float32).reshape(len(pool))
+        sem_pool = sem[pool]
+        age_days = np.maximum(0.0, time.time() - matrix.created[pool]) / 86400
+        w_sem, w_lex, w_imp, w_rec = weights or (
+            s.rank_weight_semantic, s.rank_weight_lexical, s.rank_weight_importance,
+            s.rank_weight_recency)
+        scores = (w_sem * np.maximum(sem_pool, 0.0) + w_lex * lex
+                  + w_imp * matrix.importance[pool]
+                  + w_rec * np.exp(-age_days / s.rank_recency_days))
+        ids = matrix.ids[pool]
+        if matrix.superseded:
+            scores = scores - s.superseded_penalty * np.isin(ids, list(matrix.superseded))
+        order = np.argsort(-scores, kind="stable")
+        return matrix, ((float(scores[k]), float(sem_pool[k]), float(lex[k]), int(ids[k]),
+                         int(pool[k])) for k in order)
+
+    def forget_target(self, conn: Connection, namespace: str, query: str) -> int | ForgetResult:
+        """The id of the memory a description names, or a not_found / ambiguous result."""
+        exact = existing(conn, namespace, [content_hash(normalize(query))])
+        if exact:
+            return next(iter(exact.values()))
+        described = forget.describe(query)
+        if described is None:
+            return ForgetResult(status="not_found")
+        matrix, ranked = self.rank(conn, namespace, query, weights=(1.0, 0.0, 0.0, 0.0))
+        decision = forget.decide(described, [
+            forget.Candidate(id=mem_id, content=matrix.contents[j], cosine=sem)
+            for _, sem, _, mem_id, j in ranked])
+        if decision.status == "forgotten" and decision.id is not None:
+            return decision.id
+        if decision.status == "ambiguous":
+            scored = [(c.id, c.cosine) for c in decision.candidates]
+            return ForgetResult(status="ambiguous", candidates=records(conn, namespace, scored))
+        return ForgetResult(status="not_found")
+
+
+def _query_words(query: str) -> list[str]:
+    words = [w for w in tokens(query) if w not in _QUERY_NOISE]
+    return [stem(w) for w in words]
+
+
+@lru_cache(maxsize=200_000)
+def _memory_words(content: str) -> frozenset[str]:
+    return verifier.analyze(content).bag | {stem(w) for w in tokens(content)}
+
+
+def forget_cached_words() -> None:
+    """Drop the per-content word caches (they hold memories' text) after an erase."""
+    _memory_words.cache_clear()
+    verifier.analyze.cache_clear()
+
+
+def _lexical(words: list[str], content: str, category: str) -> float:
+    """Share of the query's content words found in the memory (or naming its category)."""
+    if not words:
+        return 0.0
+    bag = _memory_words(content)
+    hits = 0
+    for word in words:
+        if word in bag or word == category or category in _CATEGORY_HINTS.get(word, ()):
+            hits += 1
+    return hits / len(words)
