@@ -103,6 +103,6 @@ class PendingConfirmation(SQLModel, table=True):
 
     namespace: str = Field(primary_key=True, max_length=200)
     action: str = Field(primary_key=True, max_length=20)  # forget_all
-    version: int
+    version: int = Field(sa_type=BigInteger)  # the namespace version: BIGINT like its source
     count: int
     expires_at: datetime = Field(sa_type=DateTime(timezone=True))
