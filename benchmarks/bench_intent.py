@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
 from iris.paths import datasets_dir
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")

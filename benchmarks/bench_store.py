@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
 from iris.paths import datasets_dir
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -127,8 +128,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=30)
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from iris.config import Settings
-    from iris.config import load_settings
+    from iris.config import Settings, load_settings
     from iris.embed import HashingEmbedder, OnnxEmbedder, SentenceTransformerEmbedder
     from iris.store import MemoryStore
 

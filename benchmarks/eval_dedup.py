@@ -25,6 +25,7 @@ import sys
 import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
+
 from iris.paths import datasets_dir
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rapidfuzz import fuzz, utils
+
 from iris.paths import datasets_dir
 
 DEFAULT_PERSONAS = datasets_dir() / "persona" / "personas_valid.jsonl"

@@ -9,9 +9,9 @@ import json
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Optional
 
 import typer
 from rich.console import Console
@@ -81,11 +81,11 @@ def _pipeline(db: str | None):
 
 @app.command()
 def run(
-    message: Optional[str] = typer.Argument(None, help="The user's message."),
+    message: str | None = typer.Argument(None, help="The user's message."),
     user: str = UserOpt,
-    db: Optional[str] = DbOpt,
+    db: str | None = DbOpt,
     as_json: bool = JsonOpt,
-    jsonl: Optional[Path] = typer.Option(
+    jsonl: Path | None = typer.Option(
         None, "--jsonl", help="Many turns: one {\"text\", \"user_id\"} object per line ('-' = stdin); "
         "prints one JSON object per line."),
 ) -> None:
@@ -137,7 +137,7 @@ def _print_reply(reply) -> None:
 
 
 @app.command()
-def chat(user: str = UserOpt, db: Optional[str] = DbOpt) -> None:
+def chat(user: str = UserOpt, db: str | None = DbOpt) -> None:
     """An interactive conversation. Ctrl-D or 'exit' ends it."""
     with _pipeline(db) as pipeline:
         console.print("[bold]Iris[/] - tell me things to remember. Ctrl-D to quit.")
@@ -162,8 +162,8 @@ def chat(user: str = UserOpt, db: Optional[str] = DbOpt) -> None:
 
 @memories_app.command("list")
 def memories_list(
-    user: str = UserOpt, db: Optional[str] = DbOpt, as_json: bool = JsonOpt,
-    query: Optional[str] = typer.Option(None, "--query", "-q", help="Rank by relevance to this."),
+    user: str = UserOpt, db: str | None = DbOpt, as_json: bool = JsonOpt,
+    query: str | None = typer.Option(None, "--query", "-q", help="Rank by relevance to this."),
     limit: int = typer.Option(20, "--limit", "-n", min=1, max=1000),
 ) -> None:
     """List a user's memories."""
@@ -173,7 +173,7 @@ def memories_list(
 
 
 @memories_app.command("export")
-def memories_export(user: str = UserOpt, db: Optional[str] = DbOpt) -> None:
+def memories_export(user: str = UserOpt, db: str | None = DbOpt) -> None:
     """Every memory of a user as JSON (one array), for backup or migration."""
     with _pipeline(db) as pipeline:
         records = pipeline.store.export(user)
@@ -182,9 +182,9 @@ def memories_export(user: str = UserOpt, db: Optional[str] = DbOpt) -> None:
 
 @memories_app.command("forget")
 def memories_forget(
-    memory_id: Optional[int] = typer.Argument(None, help="The id to forget."),
-    query: Optional[str] = typer.Option(None, "--query", "-q", help="Forget the best match for this."),
-    user: str = UserOpt, db: Optional[str] = DbOpt, as_json: bool = JsonOpt,
+    memory_id: int | None = typer.Argument(None, help="The id to forget."),
+    query: str | None = typer.Option(None, "--query", "-q", help="Forget the best match for this."),
+    user: str = UserOpt, db: str | None = DbOpt, as_json: bool = JsonOpt,
 ) -> None:
     """Forget one memory by id or by description."""
     from iris.tools import forget_memory
@@ -204,7 +204,7 @@ def memories_forget(
 @memories_app.command("erase")
 def memories_erase(
     user: str = typer.Option(..., "--user", "-u", help="Whose data to erase."),
-    db: Optional[str] = DbOpt,
+    db: str | None = DbOpt,
     yes: bool = typer.Option(False, "--yes", help="Do not ask for confirmation."),
 ) -> None:
     """Erase ALL of a user's data: memories, links, queued items."""
@@ -233,7 +233,7 @@ def _print_records(records, as_json: bool) -> None:
 
 @app.command()
 def worker(
-    db: Optional[str] = DbOpt,
+    db: str | None = DbOpt,
     once: bool = typer.Option(False, "--once", help="Process what is queued now, then exit."),
     interval: float = typer.Option(0.5, "--interval", help="Seconds between polls when idle."),
 ) -> None:

@@ -87,7 +87,7 @@ class _Trigger:
 
 @dataclass
 class _Node:
-    children: dict[str, "_Node"] = field(default_factory=dict)
+    children: dict[str, _Node] = field(default_factory=dict)
     fuzzy: list[str] = field(default_factory=list)  # children long enough to allow typos
     trigger: _Trigger | None = None
 

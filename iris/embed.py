@@ -273,7 +273,7 @@ def _export_onnx(model_dir: str, path: Path) -> None:
                           dynamic_axes={n: {0: "batch", 1: "tokens"} for n in [*names, "last_hidden_state"]})
 
 
-def make_embedder(settings: "Settings") -> Embedder | None:
+def make_embedder(settings: Settings) -> Embedder | None:
     """The embedder the settings ask for, or None when embeddings are switched off.
     Nothing heavy is imported until the first `encode`."""
     if not settings.embeddings:

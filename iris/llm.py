@@ -37,7 +37,7 @@ class LLMResponse(BaseModel):
 
     @classmethod
     def with_tool_call(cls, name: str, arguments: dict | str, *, model: str = "scripted",
-                       content: str | None = None) -> "LLMResponse":
+                       content: str | None = None) -> LLMResponse:
         """A reply holding one tool call; `arguments` may be a dict or the raw string."""
         raw = arguments if isinstance(arguments, str) else json.dumps(arguments)
         return cls(content=content, tool_calls=[_tool_call(name, raw)], raw_arguments=[raw],
@@ -163,7 +163,7 @@ class ScriptedLLM:
         self.history: list[dict] = []
         self.enqueue(*replies)
 
-    def enqueue(self, *replies: LLMResponse | str | LLMError) -> "ScriptedLLM":
+    def enqueue(self, *replies: LLMResponse | str | LLMError) -> ScriptedLLM:
         for reply in replies:
             if not isinstance(reply, (LLMResponse, str, LLMError)):
                 raise TypeError(f"cannot script a {type(reply).__name__} reply")

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from iris.config import Settings, load_settings
 from iris.errors import InputError
@@ -200,7 +201,7 @@ class Pipeline:
         if "store" in self.__dict__:
             self.store.close()
 
-    def __enter__(self) -> "Pipeline":
+    def __enter__(self) -> Pipeline:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -76,7 +76,7 @@ class StoreMemoryArgs(Frozen):
     memories: list[MemoryItem] = Field(min_length=1, max_length=MAX_ITEMS)
 
     @classmethod
-    def parse(cls, raw: object) -> "StoreMemoryArgs":
+    def parse(cls, raw: object) -> StoreMemoryArgs:
         """Strict: every item must be valid. Raises InputError with a specific reason."""
         items, failures = normalise_store_args(raw)
         if failures:

@@ -25,3 +25,7 @@ def settings(tmp_path, monkeypatch):
 @pytest.fixture
 def real_settings(settings):
     return settings.model_copy(update={"embed_model": None})
+
+
+# The scripted OpenAI-compatible server, for every test that asks for `llm_server`.
+pytest_plugins = ["llm_server"]

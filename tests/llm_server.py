@@ -74,7 +74,7 @@ def slow_reply(seconds: float, reply: ScriptedReply | None = None) -> ScriptedRe
 class _Handler(BaseHTTPRequestHandler):
     disable_nagle_algorithm = True  # small JSON replies otherwise wait ~40 ms for an ACK
     protocol_version = "HTTP/1.1"
-    server: "_Server"
+    server: _Server
 
     def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
         length = int(self.headers.get("Content-Length") or 0)
@@ -110,7 +110,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
-    script: "LLMServer"
+    script: LLMServer
 
 
 class LLMServer:
@@ -138,7 +138,7 @@ class LLMServer:
         return {"llm_model": model, "llm_api_base": self.api_base, "llm_api_key": "test",
                 "llm_timeout": timeout, "llm_retries": retries}
 
-    def enqueue(self, *replies: ScriptedReply) -> "LLMServer":
+    def enqueue(self, *replies: ScriptedReply) -> LLMServer:
         with self._lock:
             self._replies.extend(replies)
         return self
@@ -149,7 +149,7 @@ class LLMServer:
                 return self._replies.popleft()
         return error_reply(500, "llm_server: no reply queued")
 
-    def start(self) -> "LLMServer":
+    def start(self) -> LLMServer:
         self._thread.start()
         return self
 
@@ -157,7 +157,7 @@ class LLMServer:
         self._httpd.shutdown()
         self._httpd.server_close()
 
-    def __enter__(self) -> "LLMServer":
+    def __enter__(self) -> LLMServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

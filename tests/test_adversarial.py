@@ -5,8 +5,8 @@ hang from blocking the suite, and each turn must end with a proper reply."""
 import threading
 
 import pytest
-
 from adversarial import cases
+
 from iris import Pipeline
 
 HANG_GUARD_S = 120

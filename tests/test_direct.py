@@ -10,11 +10,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from shared_data import dataset
 
 from iris.direct import DirectHandler
 from iris.errors import ConfigError
 from iris.paths import intents_dir
-from shared_data import dataset
 from iris.types import DirectDecision, content_problem
 
 DATA = Path(__file__).parent / "data"

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from llm_server import error_reply, slow_reply, text_reply, tool_reply
 
 from iris.errors import (
     LLMError,
@@ -15,7 +16,6 @@ from iris.errors import (
     LLMUnavailableError,
 )
 from iris.llm import LiteLLMClient, LLMResponse, ScriptedLLM, make_llm
-from llm_server import error_reply, llm_server, slow_reply, text_reply, tool_reply  # noqa: F401
 
 MESSAGES = [{"role": "user", "content": "remember that I like tea"}]
 TOOLS = [{"type": "function", "function": {"name": "store_memory", "parameters": {"type": "object"}}}]

@@ -1,11 +1,10 @@
 import pytest
+from seed import SEED
 
 from iris.errors import InputError, LLMTimeoutError
 from iris.llm import LLMResponse, ScriptedLLM
 from iris.pipeline import Pipeline
 from iris.types import ToolCall
-
-from seed import SEED
 
 
 @pytest.fixture

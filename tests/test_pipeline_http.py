@@ -2,11 +2,10 @@
 OpenAI-compatible server on 127.0.0.1 through the real litellm HTTP path."""
 
 import pytest
+from llm_server import error_reply, tool_reply
+from seed import SEED, SEED_ITEMS
 
 from iris.pipeline import Pipeline
-from llm_server import error_reply, llm_server, tool_reply  # noqa: F401
-
-from seed import SEED, SEED_ITEMS
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ offline extractor (iris/extract/offline.py) and the fault is kept in `Extraction
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -29,9 +29,9 @@ import json_repair
 
 from iris import secrets
 from iris.errors import LLMError, LLMResponseError
-from iris.llm import LLMClient, LLMResponse, make_llm
 from iris.extract.offline import split_facts
 from iris.extract.tagging import category, memory_type
+from iris.llm import LLMClient, LLMResponse, make_llm
 from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
 
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
@@ -41,7 +41,7 @@ PROMPT_VERSION = "extract_v1"
 STORE_TOOL = "store_memory"
 
 
-@lru_cache(maxsize=None)
+@cache
 def system_prompt(version: str = PROMPT_VERSION) -> str:
     return (resources.files("iris.extract") / "prompts" / f"{version}.md").read_text(encoding="utf-8")
 

@@ -22,7 +22,6 @@ from rapidfuzz import fuzz
 
 from iris import text as english
 
-
 # --- 1. the command ------------------------------------------------------------------
 
 _FILLER = re.compile(

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -64,7 +63,7 @@ def _load_data(paths: list[Path]):
         raise InputError(str(exc)) from exc
 
 
-def _load_model(model_dir: Optional[Path], embeddings: Optional[bool], say):
+def _load_model(model_dir: Path | None, embeddings: bool | None, say):
     """The model to use, and whether to feed it embeddings: an explicit --model directory,
     else the default model (trained from intents/ on first use)."""
     from iris.intent import ToolIntentDecisionService
@@ -89,11 +88,11 @@ def _load_model(model_dir: Optional[Path], embeddings: Optional[bool], say):
 @app.command()
 def train(
     data: list[Path] = typer.Option(None, "--data", help="intents/ folder (default), YAML, JSONL {text,label} or CSV text,label. Repeatable."),
-    val: Optional[Path] = typer.Option(None, "--val", help="Held-out file to calibrate and tune the out-of-scope rule on (default: out-of-fold predictions)."),
+    val: Path | None = typer.Option(None, "--val", help="Held-out file to calibrate and tune the out-of-scope rule on (default: out-of-fold predictions)."),
     out_dir: Path = typer.Option(None, "--out", help="Where to write the model (default: IRIS_HOME/intent_models/custom)."),
     embeddings: bool = typer.Option(True, "--embeddings/--no-embeddings", help="Also train a MiniLM-embedding head (used when IRIS_INTENT_EMBEDDINGS=1)."),
-    oos_label: Optional[str] = typer.Option(None, "--oos-label", help="Out-of-scope label in the data (default: 'oos' or 'none' if present)."),
-    target_in_scope: Optional[float] = typer.Option(None, "--target-in-scope", min=0, max=1, help="In-scope accuracy to keep on the tuning data; the out-of-scope rule takes the most recall it can without going below."),
+    oos_label: str | None = typer.Option(None, "--oos-label", help="Out-of-scope label in the data (default: 'oos' or 'none' if present)."),
+    target_in_scope: float | None = typer.Option(None, "--target-in-scope", min=0, max=1, help="In-scope accuracy to keep on the tuning data; the out-of-scope rule takes the most recall it can without going below."),
     max_in_scope_drop: float = typer.Option(0.01, "--max-in-scope-drop", min=0, max=1, help="Default target: this much below the accuracy with no out-of-scope rule."),
     folds: int = typer.Option(5, "--folds", min=2, help="Folds for out-of-fold tuning when no --val is given."),
 ) -> None:
@@ -133,17 +132,18 @@ def train(
 
 @app.command("eval")
 def evaluate(
-    data: Optional[Path] = typer.Option(None, "--data", help="Labelled data to score (YAML folder/file, JSONL or CSV). With --cv, the data to cross-validate (default: intents/)."),
-    model_dir: Optional[Path] = typer.Option(None, "--model", help="Model directory (default: the model trained from intents/)."),
-    oos_label: Optional[str] = typer.Option(None, "--oos-label", help="Out-of-scope label in --data (default: the model's)."),
-    cv: Optional[int] = typer.Option(None, "--cv", min=2, help="Cross-validate with this many folds instead of scoring a model."),
-    embeddings: Optional[bool] = typer.Option(None, "--embeddings/--no-embeddings", help="Use the embedding head (default: when the model has one)."),
-    threshold: Optional[float] = typer.Option(None, "--threshold", min=0, max=1, help="Try another confidence threshold instead of the tuned one."),
+    data: Path | None = typer.Option(None, "--data", help="Labelled data to score (YAML folder/file, JSONL or CSV). With --cv, the data to cross-validate (default: intents/)."),
+    model_dir: Path | None = typer.Option(None, "--model", help="Model directory (default: the model trained from intents/)."),
+    oos_label: str | None = typer.Option(None, "--oos-label", help="Out-of-scope label in --data (default: the model's)."),
+    cv: int | None = typer.Option(None, "--cv", min=2, help="Cross-validate with this many folds instead of scoring a model."),
+    embeddings: bool | None = typer.Option(None, "--embeddings/--no-embeddings", help="Use the embedding head (default: when the model has one)."),
+    threshold: float | None = typer.Option(None, "--threshold", min=0, max=1, help="Try another confidence threshold instead of the tuned one."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    plot: Optional[Path] = typer.Option(None, "--plot", help="Write the confusion matrix and threshold curve to this PNG."),
+    plot: Path | None = typer.Option(None, "--plot", help="Write the confusion matrix and threshold curve to this PNG."),
 ) -> None:
     """Accuracy, in-scope accuracy, out-of-scope recall, per-intent scores, confusions, sweep."""
-    from iris.intent.evaluate import cross_validate, evaluate as score
+    from iris.intent.evaluate import cross_validate
+    from iris.intent.evaluate import evaluate as score
     from iris.intent.model import OperatingPoint, TrainOptions
     from iris.paths import intents_dir
 
@@ -189,8 +189,8 @@ def evaluate(
 @app.command()
 def predict(
     message: str = typer.Argument(..., help="The message to classify."),
-    model_dir: Optional[Path] = typer.Option(None, "--model", help="Model directory (default: the model trained from intents/)."),
-    embeddings: Optional[bool] = typer.Option(None, "--embeddings/--no-embeddings"),
+    model_dir: Path | None = typer.Option(None, "--model", help="Model directory (default: the model trained from intents/)."),
+    embeddings: bool | None = typer.Option(None, "--embeddings/--no-embeddings"),
     as_json: bool = typer.Option(False, "--json", help="Print the IntentDecision as JSON."),
 ) -> None:
     """Classify one message."""
@@ -212,7 +212,7 @@ def predict(
 @app.command()
 def explain(
     message: str = typer.Argument(..., help="The message to explain."),
-    model_dir: Optional[Path] = typer.Option(None, "--model", help="Model directory (default: the model trained from intents/)."),
+    model_dir: Path | None = typer.Option(None, "--model", help="Model directory (default: the model trained from intents/)."),
     top: int = typer.Option(12, "--top", min=1, help="How many features to show."),
 ) -> None:
     """Which n-grams and signals pushed the decision, and how the out-of-scope rule saw it."""

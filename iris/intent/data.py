@@ -53,7 +53,7 @@ class IntentData:
     def __len__(self) -> int:
         return len(self.texts)
 
-    def extend(self, other: "IntentData") -> None:
+    def extend(self, other: IntentData) -> None:
         self.texts += other.texts
         self.labels += other.labels
         for label, spec in other.specs.items():

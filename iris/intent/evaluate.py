@@ -9,8 +9,15 @@ from dataclasses import replace
 import numpy as np
 
 from iris.intent.data import IntentData
-from iris.intent.model import (IntentModel, OperatingPoint, Progress, TrainOptions, encode_in_chunks,
-                               sweep, train)
+from iris.intent.model import (
+    IntentModel,
+    OperatingPoint,
+    Progress,
+    TrainOptions,
+    encode_in_chunks,
+    sweep,
+    train,
+)
 
 SWEEP_THRESHOLDS = [round(x, 2) for x in np.linspace(0.0, 0.95, 20)]
 

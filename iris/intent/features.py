@@ -77,7 +77,7 @@ class Vocabulary:
     idf: np.ndarray
 
     @classmethod
-    def fit(cls, documents: list[list[str]], min_df: int = 1) -> "Vocabulary":
+    def fit(cls, documents: list[list[str]], min_df: int = 1) -> Vocabulary:
         df: Counter[str] = Counter()
         for grams in documents:
             df.update(set(grams))
@@ -112,7 +112,7 @@ class Featurizer:
     signal_weight: float
 
     @classmethod
-    def fit(cls, texts: list[str], signals: list[Signal], signal_weight: float) -> "Featurizer":
+    def fit(cls, texts: list[str], signals: list[Signal], signal_weight: float) -> Featurizer:
         return cls(Vocabulary.fit([word_ngrams(t) for t in texts]),
                    Vocabulary.fit([char_wb_ngrams(t) for t in texts], CHAR_MIN_DF),
                    Vocabulary.fit([cue_tokens(t) for t in texts]),
@@ -162,7 +162,7 @@ class LinearHead:
     intercept: np.ndarray
 
     @classmethod
-    def from_sklearn(cls, clf, labels: list[str]) -> "LinearHead":
+    def from_sklearn(cls, clf, labels: list[str]) -> LinearHead:
         coef = np.asarray(clf.coef_, dtype=np.float64)
         intercept = np.asarray(clf.intercept_, dtype=np.float64).ravel()
         if coef.shape[0] == 1:  # binary: one row scores classes_[1] against classes_[0]

@@ -188,7 +188,7 @@ class IntentModel:
         return directory
 
     @classmethod
-    def load(cls, directory: Path) -> "IntentModel":
+    def load(cls, directory: Path) -> IntentModel:
         directory = Path(directory)
         meta_path, arrays_path = directory / "model.json", directory / "model.npz"
         if not meta_path.is_file() or not arrays_path.is_file():

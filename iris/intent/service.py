@@ -30,13 +30,13 @@ if TYPE_CHECKING:
 ALTERNATIVES = 3
 
 
-def default_model_dir(settings: "Settings", data_fingerprint: str, embedder_name: str | None) -> Path:
+def default_model_dir(settings: Settings, data_fingerprint: str, embedder_name: str | None) -> Path:
     key = hashlib.sha256(f"{data_fingerprint}|{CODE_VERSION}|{embedder_name}".encode()).hexdigest()
     return settings.home / "intent_models" / key[:20]
 
 
 class ToolIntentDecisionService:
-    def __init__(self, settings: "Settings", embedder: "Embedder | None" = None, *,
+    def __init__(self, settings: Settings, embedder: Embedder | None = None, *,
                  model: IntentModel | None = None):
         self.settings = settings
         self._embedder = embedder
@@ -50,7 +50,7 @@ class ToolIntentDecisionService:
         return bool(self.settings.intent_embeddings)
 
     @property
-    def embedder(self) -> "Embedder":
+    def embedder(self) -> Embedder:
         if self._embedder is None:
             from iris.embed import make_embedder
 
@@ -71,7 +71,8 @@ class ToolIntentDecisionService:
             model = IntentModel.load(self.settings.intent_model_dir)
             self._check_embedder(model)
             return model
-        from iris.intent import data as intent_data, model as intent_model
+        from iris.intent import data as intent_data
+        from iris.intent import model as intent_model
         from iris.paths import intents_dir
 
         data = intent_data.load(intents_dir())

@@ -72,8 +72,8 @@ def first_per_hash(prepared: list[Prepared]) -> list[Prepared]:
 
 
 class Deduper:
-    def __init__(self, settings: "Settings", embedder: "Embedder | None",
-                 llm: "LLMClient | None", matrices: MatrixCache):
+    def __init__(self, settings: Settings, embedder: Embedder | None,
+                 llm: LLMClient | None, matrices: MatrixCache):
         self.settings = settings
         self.embedder = embedder
         self.llm = llm

@@ -53,7 +53,7 @@ class Matrix:
 
 
 class MatrixCache:
-    def __init__(self, embedder: "Embedder | None", size: int):
+    def __init__(self, embedder: Embedder | None, size: int):
         self.embedder = embedder
         self.size = size
         self._matrices: OrderedDict[str, Matrix] = OrderedDict()
@@ -116,7 +116,7 @@ class MatrixCache:
         )
 
     def after_write(self, namespace: str, version: int, before: Matrix,
-                    new_rows: list[tuple[int, "Prepared", "Plan"]],
+                    new_rows: list[tuple[int, Prepared, Plan]],
                     superseded: dict[int, int]) -> None:
         """Append what a transaction stored instead of reloading the whole namespace."""
         with self._lock:

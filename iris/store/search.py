@@ -14,10 +14,10 @@ import numpy as np
 from sqlalchemy.engine import Connection
 
 from iris.store import forget, verifier
-from iris.text import stem, tokens
 from iris.store.engine import existing, records, version
 from iris.store.matrix import Matrix, MatrixCache, similarities
 from iris.store.normalize import content_hash, normalize
+from iris.text import stem, tokens
 from iris.types import ForgetResult, MemoryRecord
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ _CATEGORY_HINTS = {"diet": {"food", "health"}, "eat": {"food"}, "food": {"food"}
 
 
 class Ranker:
-    def __init__(self, settings: "Settings", embedder: "Embedder | None", matrices: MatrixCache):
+    def __init__(self, settings: Settings, embedder: Embedder | None, matrices: MatrixCache):
         self.settings = settings
         self.embedder = embedder
         self.matrices = matrices

@@ -29,8 +29,18 @@ from sqlalchemy import case, delete, or_, select
 from iris.errors import InputError
 from iris.store import erase, migrations, queue
 from iris.store.dedup import Deduper, Prepared, prepare
-from iris.store.engine import (RECORD_COLUMNS, Database, bump, check_namespace, count,
-                               erase_namespace, record, rows, superseded_by, version)
+from iris.store.engine import (
+    RECORD_COLUMNS,
+    Database,
+    bump,
+    check_namespace,
+    count,
+    erase_namespace,
+    record,
+    rows,
+    superseded_by,
+    version,
+)
 from iris.store.matrix import MatrixCache
 from iris.store.models import Memory, MemoryEdge, QueuedItem
 from iris.store.search import Ranker, forget_cached_words
@@ -50,8 +60,8 @@ class MemoryStore:
     processes may share a database (the unique index and the namespace version row keep
     them consistent). Opening a store upgrades an older database's schema in place."""
 
-    def __init__(self, settings: "Settings", embedder: "Embedder | None" = None,
-                 llm: "LLMClient | None" = None):
+    def __init__(self, settings: Settings, embedder: Embedder | None = None,
+                 llm: LLMClient | None = None):
         self.settings = settings
         self.embedder = embedder
         self.llm = llm
@@ -265,7 +275,7 @@ class MemoryStore:
                 self._worker = None
         self.db.dispose()
 
-    def __enter__(self) -> "MemoryStore":
+    def __enter__(self) -> MemoryStore:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from seed import SEED, SEED_ITEMS
 
 from iris.errors import (
     LLMRateLimitError,
@@ -20,8 +21,6 @@ from iris.extract.extractor import (
 )
 from iris.llm import LLMResponse, ScriptedLLM
 from iris.types import MEMORY_TYPES, StoreMemoryArgs, normalise_store_args
-
-from seed import SEED, SEED_ITEMS
 
 
 def contents(extraction):

@@ -3,11 +3,11 @@
 import json
 
 import pytest
+from llm_server import error_reply, slow_reply, text_reply, tool_reply
+from seed import SEED, SEED_ITEMS
 
 from iris.extract import FactExtractor
-from llm_server import error_reply, llm_server, slow_reply, text_reply, tool_reply  # noqa: F401
 
-from seed import SEED, SEED_ITEMS
 OFFLINE_SEED = ["I'm allergic to shellfish", "I prefer window seats", "My anniversary is March 14th",
                 "I hate sweet burger"]
 

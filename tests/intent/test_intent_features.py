@@ -1,18 +1,16 @@
 """The numpy TF-IDF features must be exactly scikit-learn's, which they replace at run time."""
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
+from shared_data import dataset
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 from iris.intent import data as intent_data
 from iris.intent.data import Signal
-from shared_data import dataset
 from iris.intent.features import CHAR_MIN_DF, CHAR_NGRAMS, WORD_NGRAMS, Featurizer, cue_tokens
 from iris.paths import intents_dir
-
 
 
 def corpus() -> list[str]:

@@ -9,10 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from iris.intent import data as intent_data, model as intent_model
 from iris.embed import HashingEmbedder
 from iris.errors import IntentModelError
 from iris.intent import ToolIntentDecisionService, default_model_dir
+from iris.intent import data as intent_data
+from iris.intent import model as intent_model
 from iris.intent.evaluate import cross_validate, evaluate
 from iris.intent.model import IntentModel, TrainOptions
 from iris.paths import intents_dir

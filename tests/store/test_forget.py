@@ -11,7 +11,6 @@ import pytest
 from iris import Pipeline
 from iris import results as R
 
-
 TEN = ["I live at 12 Baker Street", "My wife's name is Ana", "I like coffee",
        "I have a cat named Tom", "I work as a software engineer at Acme",
        "My birthday is on March 14th", "I am allergic to shellfish",

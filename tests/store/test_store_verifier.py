@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from iris.store.verifier import llm_messages, parse_judgments, Pair, verify
+from iris.store.verifier import Pair, llm_messages, parse_judgments, verify
 
 
 @pytest.mark.parametrize("old, new", [
