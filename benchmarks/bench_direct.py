@@ -45,7 +45,8 @@ def accuracy(handler: DirectHandler, rows: list[dict]) -> dict[str, tuple[float,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clinc", type=int, default=1700, help="ordinary messages in the mix")
     parser.add_argument("--passes", type=int, default=5, help="timed passes over the mix")
     parser.add_argument("--seed", type=int, default=0)
@@ -91,7 +92,8 @@ def main() -> None:
     for kind, values in latencies.items():
         values.sort()
         if values:
-            print(f"  {kind:9} p50 {_percentile(values, 0.50):6.2f} us   p99 {_percentile(values, 0.99):7.2f} us"
+            p50, p99 = _percentile(values, 0.50), _percentile(values, 0.99)
+            print(f"  {kind:9} p50 {p50:6.2f} us   p99 {p99:7.2f} us"
                   f"   ({len(values)} timings)")
     print(f"  throughput: {statistics.median(rates):,.0f} messages/s (median of {args.passes} passes)")
     taken = [(text, d) for text in ordinary if (d := handler.decide(text)).action is not None]
@@ -100,7 +102,8 @@ def main() -> None:
         print(f"    {decision.action}: {text!r} -> {decision.content!r}")
     print(f"accuracy on {CORPUS.relative_to(ROOT)} ({len(rows)} messages):")
     for action, (precision, recall, taken, labelled) in accuracy(handler, rows).items():
-        print(f"  {action:6} precision {precision:6.1%}  recall {recall:6.1%}  (taken {taken}, labelled {labelled})")
+        print(f"  {action:6} precision {precision:6.1%}  recall {recall:6.1%}"
+              f"  (taken {taken}, labelled {labelled})")
 
 
 if __name__ == "__main__":

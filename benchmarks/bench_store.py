@@ -58,9 +58,9 @@ def bench_store(store, runs: int) -> dict[str, float]:
     out = {}
     for n in (1, 25):
         store.store("warm", batch(n))  # model loaded, tables warm
-        out[f"store_sync_{n}_ms"] = p50([timed(lambda: store.store(f"s{n}", batch(n)))
+        out[f"store_sync_{n}_ms"] = p50([timed(lambda n=n: store.store(f"s{n}", batch(n)))
                                          for _ in range(runs)])
-        out[f"store_queued_{n}_ms"] = p50([timed(lambda: store.store(f"q{n}", batch(n), wait=False))
+        out[f"store_queued_{n}_ms"] = p50([timed(lambda n=n: store.store(f"q{n}", batch(n), wait=False))
                                            for _ in range(runs)])
         pending = store.pending()
         start = time.perf_counter()
@@ -104,12 +104,13 @@ def bench_search(store, sizes: list[int], runs: int) -> dict[str, float]:
     for size in sizes:
         ns = f"search{size}"
         fill(store, ns, size)
-        out[f"search_{size}_first_ms"] = round(timed(lambda: store.list_memories(ns, query=queries[0], limit=10)), 2)
+        first = timed(lambda ns=ns: store.list_memories(ns, query=queries[0], limit=10))
+        out[f"search_{size}_first_ms"] = round(first, 2)
         samples, cpu = [], []
         for _ in range(max(1, runs // len(queries))):
             for q in queries:
                 start = time.process_time()
-                samples.append(timed(lambda q=q: store.list_memories(ns, query=q, limit=10)))
+                samples.append(timed(lambda q=q, ns=ns: store.list_memories(ns, query=q, limit=10)))
                 cpu.append((time.process_time() - start) * 1000)
         out[f"search_{size}_ms"] = p50(samples)
         # CPU time of this process: what the search costs when the box is not shared.
@@ -120,7 +121,8 @@ def bench_search(store, sizes: list[int], runs: int) -> dict[str, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", help="SQLAlchemy URL (default: a temporary SQLite file)")
     parser.add_argument("--embedder", choices=["minilm", "minilm-torch", "hashing"], default="minilm",
                         help="minilm: the default ONNX backend; minilm-torch: sentence-transformers")

@@ -294,7 +294,8 @@ def demo() -> None:
 
 @app.command()
 def replay(
-    paths: list[Path] = typer.Argument(None, help="Fixture files or folders (default fixtures/conversations)."),
+    paths: list[Path] = typer.Argument(None,
+        help="Fixture files or folders (default fixtures/conversations)."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Run conversation fixtures through the pipeline; exit 1 if any fails."""

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 import yaml
 from rapidfuzz import fuzz, process
@@ -81,7 +82,7 @@ _SUBJECT_FORMS = frozenset({"subject", "subject_about_user"})
 @dataclass(frozen=True)
 class _Trigger:
     phrase: str  # normalised words joined by spaces
-    action: str  # "store" | "list" | "forget"
+    action: Literal["store", "list", "forget"]
     form: str  # what follows the phrase; see triggers.yaml
 
 
@@ -155,8 +156,10 @@ class _Lexicon:
         self.courtesy_lengths = sorted({len(p) for p in self.courtesies}, reverse=True)
         self.courtesy_starts = frozenset(p[0] for p in self.courtesies)
         self.trailing_courtesies = tuple(" ".join(norm_words(p)) for p in lexicon["trailing_courtesies"])
-        fillers = sorted({r"\s+".join(norm_words(p)) for p in lexicon["leading_fillers"]}, key=len, reverse=True)
-        self.leading_filler = re.compile(r"(?:" + "|".join(fillers) + r")\b[\s:,\-\u2013\u2014]*", re.IGNORECASE)
+        fillers = sorted({r"\s+".join(norm_words(p)) for p in lexicon["leading_fillers"]},
+                         key=len, reverse=True)
+        self.leading_filler = re.compile(r"(?:" + "|".join(fillers) + r")\b[\s:,\-\u2013\u2014]*",
+                                         re.IGNORECASE)
         self.fact_subjects = frozenset(lexicon["fact_subjects"])
         self.personal = frozenset(lexicon["personal_words"])
         self.clause_subjects = frozenset(lexicon["clause_subjects"])
@@ -466,7 +469,7 @@ class DirectHandler:
         if " ".join(topic_words) in _NO_TOPIC:
             if not topic_words and match.trigger.phrase.endswith("about"):
                 return _aside("no_topic")  # "what do you know about?"
-            topic = None
+            topic = ""
         else:
             if rest and not preposition and match.trigger.form == "topic":
                 return _aside("list_query_unclear")

@@ -15,6 +15,7 @@ import os
 import re
 import threading
 from collections import OrderedDict
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -23,6 +24,8 @@ import numpy as np
 from iris.errors import StoreError
 
 if TYPE_CHECKING:
+    from sentence_transformers import SentenceTransformer
+
     from iris.config import Settings
 
 DIM = 384
@@ -59,10 +62,10 @@ class _CachedEmbedder:
         missing = [t for t in dict.fromkeys(texts) if t not in found]
         if missing:
             vectors = self._encode_uncached(missing)
-            found.update(zip(missing, vectors))
+            found.update(zip(missing, vectors, strict=True))
             with self._lock:
                 self.encoded += len(missing)
-                for text, vector in zip(missing, vectors):
+                for text, vector in zip(missing, vectors, strict=True):
                     self._cache[text] = vector
                     if len(self._cache) > self._cache_size:
                         self._cache.popitem(last=False)
@@ -85,7 +88,7 @@ class SentenceTransformerEmbedder(_CachedEmbedder):
         super().__init__(cache_size)
         self.name = model or "all-MiniLM-L6-v2"
         self._model_ref = model
-        self._model = None
+        self._model: SentenceTransformer | None = None
         self._load_lock = threading.Lock()  # the store's worker thread may load it too
 
     def _load(self):
@@ -140,7 +143,7 @@ class HashingEmbedder(_CachedEmbedder):
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for row, text in enumerate(texts):
             words = _TOKEN.findall(text.lower())
-            for feature in words + [a + " " + b for a, b in zip(words, words[1:])]:
+            for feature in words + [a + " " + b for a, b in pairwise(words)]:
                 digest = hashlib.blake2b(feature.encode(), digest_size=8).digest()
                 index = int.from_bytes(digest[:4], "little") % self.dim
                 sign = 1.0 if digest[4] & 1 else -1.0
@@ -280,6 +283,7 @@ def make_embedder(settings: Settings) -> Embedder | None:
         return None
     if settings.embed_model == "hashing":
         return HashingEmbedder()
-    if settings.embed_backend == "onnx" and OnnxEmbedder.supports(settings.embed_model or _default_model_dir()):
-        return OnnxEmbedder(settings.embed_model, settings.home / "models")
+    if settings.embed_backend == "onnx":
+        if OnnxEmbedder.supports(settings.embed_model or _default_model_dir()):
+            return OnnxEmbedder(settings.embed_model, settings.home / "models")
     return SentenceTransformerEmbedder(settings.embed_model)

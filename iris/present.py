@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from iris import results as R
 
 # What the user says to confirm "forget everything" (iris/store/forget.py accepts it).
@@ -53,7 +55,8 @@ class Presenter:
                          else f"I already had all {skipped} of those saved.")
         if failed:
             reasons = "; ".join(r.get("reasons") or [])
-            parts.append(f"{plural(failed, 'item')} couldn't be saved" + (f": {reasons}." if reasons else "."))
+            ending = f": {reasons}." if reasons else "."
+            parts.append(f"{plural(failed, 'item')} couldn't be saved{ending}")
         return " ".join(parts) or "There was nothing to save."
 
     def _store_failed(self, r: R.Result) -> str:
@@ -101,7 +104,7 @@ class Presenter:
 
 
 def _sum_stores(stores: list[R.Result]) -> R.Result:
-    total = {"count": 0, "skipped": 0, "failed": 0, "reasons": []}
+    total: dict[str, Any] = {"count": 0, "skipped": 0, "failed": 0, "reasons": []}
     for r in stores:
         for key in ("count", "skipped", "failed"):
             total[key] += r.get(key, 0)

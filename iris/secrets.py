@@ -31,10 +31,10 @@ SecretKind = Literal["password", "card number", "API key or token", "national id
 
 _ARTICLE = {"password": "a", "card number": "a", "API key or token": "an",
             "national id number": "a", "bank account number": "a"}
-_PLACEHOLDER_NAME = {"password": "password", "card number": "card number",
+_PLACEHOLDER_NAME: dict[SecretKind, str] = {"password": "password", "card number": "card number",
                      "API key or token": "key", "national id number": "id number",
                      "bank account number": "account number"}
-_KIND_OF_PLACEHOLDER = {v: k for k, v in _PLACEHOLDER_NAME.items()}
+_KIND_OF_PLACEHOLDER: dict[str, SecretKind] = {v: k for k, v in _PLACEHOLDER_NAME.items()}
 
 
 @dataclass(frozen=True)

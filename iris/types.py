@@ -52,7 +52,8 @@ class MemoryItem(Frozen):
         problem = content_problem(value)
         if problem:
             raise ValueError(problem)
-        return value.strip()  # type: ignore[union-attr]
+        assert isinstance(value, str)  # content_problem rejects every non-string
+        return value.strip()
 
     @field_validator("category", mode="before")
     @classmethod
@@ -102,7 +103,7 @@ def _raw_items(raw: object) -> list[object]:
             try:
                 raw = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise _input_error(f"tool arguments are not valid JSON: {exc.msg} at char {exc.pos}")
+                raise _input_error(f"tool arguments are not valid JSON: {exc.msg} at char {exc.pos}") from exc
         else:
             return [raw]
     if isinstance(raw, dict):
@@ -163,7 +164,7 @@ def _to_item(raw_item: object) -> tuple[MemoryItem | None, str | None]:
     try:
         return MemoryItem.model_validate(data), None
     except ValueError as exc:
-        errors = getattr(exc, "errors", lambda: [])()
+        errors: list[Any] = getattr(exc, "errors", lambda: [])()
         if errors:
             first = errors[0]
             field = ".".join(str(p) for p in first["loc"]) or "item"

@@ -70,10 +70,10 @@ def test_jsonl_runs_many_turns_and_reports_bad_lines(cli_env, tmp_path):
         {"text": ""},
     ]
     source = tmp_path / "in.jsonl"
-    source.write_text("\n".join(json.dumps(l) for l in lines) + "\n{not json\n")
+    source.write_text("\n".join(json.dumps(line) for line in lines) + "\n{not json\n")
     result = runner.invoke(app, ["run", "--jsonl", str(source)])
     assert result.exit_code == 1  # the bad lines are reported, the good ones still ran
-    out = [json.loads(l) for l in result.stdout.splitlines()]
+    out = [json.loads(line) for line in result.stdout.splitlines()]
     assert [o.get("results") for o in out[:3]] == [
         ["MEMORY_STORED count=1 skipped=0 failed=0"],
         ["MEMORY_STORED count=0 skipped=1 failed=0"],
@@ -139,7 +139,8 @@ def test_replay_passes_on_good_and_fails_on_bad_fixtures(cli_env, tmp_path):
 def test_help_does_not_import_heavy_modules():
     code = ("import sys; from typer.testing import CliRunner; from iris.cli import app;"
             "CliRunner().invoke(app, ['--help']);"
-            "print(sorted(m for m in ('torch', 'litellm', 'sentence_transformers', 'sklearn') if m in sys.modules))")
+            "print(sorted(m for m in ('torch', 'litellm', 'sentence_transformers', 'sklearn')"
+            " if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"
 

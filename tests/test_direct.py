@@ -64,7 +64,8 @@ def _precision_recall(decisions, action: str) -> tuple[float, float]:
 
 
 def test_store_precision_is_perfect_and_recall_high(decisions):
-    wrong = [(row["label"], row["text"]) for row, d in decisions if d.action == "store" and row["label"] != "store"]
+    wrong = [(row["label"], row["text"]) for row, d in decisions
+             if d.action == "store" and row["label"] != "store"]
     assert wrong == []
     precision, recall = _precision_recall(decisions, "store")
     assert precision == 1.0
@@ -85,7 +86,7 @@ def test_every_fast_path_decision_carries_the_labelled_content(decisions):
 
 
 def test_every_step_aside_says_why(decisions):
-    for row, decision in decisions:
+    for _row, decision in decisions:
         if decision.action is None:
             assert decision.reason and re.fullmatch(r"[a-z_]+(:[a-z ]+)?", decision.reason), decision
             assert decision.trigger is None and decision.content is None
@@ -201,7 +202,8 @@ def test_steps_aside_with_a_stable_reason(handler, text, reason):
 
 def _multi_fact_messages(count: int, seed: int) -> list[tuple[str, str]]:
     """(style, message): 2-5 facts of one persona joined the ways people list things."""
-    personas = [json.loads(line)["facts"] for line in dataset("persona/personas_valid.jsonl").read_text(encoding="utf-8").splitlines()]
+    lines = dataset("persona/personas_valid.jsonl").read_text(encoding="utf-8").splitlines()
+    personas = [json.loads(line)["facts"] for line in lines]
     rng = random.Random(seed)
     prefixes = ["remember that ", "Remember that ", "please remember ", "Please remember that ",
                 "store these: ", "remember ", "save to memory: ", "note that ", "don't forget that ",
@@ -218,7 +220,8 @@ def _multi_fact_messages(count: int, seed: int) -> list[tuple[str, str]]:
             "and": " and ".join([facts[0], *later]),
             "comma_and": ", ".join([facts[0], *later][:-1]) + " and " + [facts[0], *later][-1],
             "newline": "\n".join(facts),
-            "bullets": "\n".join("- " + f for f in facts) if i % 2 else " ".join("\u2022 " + f for f in facts),
+            "bullets": ("\n".join("- " + f for f in facts) if i % 2
+                        else " ".join("\u2022 " + f for f in facts)),
             "semicolon": "; ".join([facts[0], *later]),
             "numbered": " ".join(f"{n + 1}) {f}" for n, f in enumerate(facts)) if i % 2
             else "\n".join(f"{n + 1}. {f}" for n, f in enumerate(facts)),
@@ -240,7 +243,8 @@ def test_multi_fact_messages_never_take_the_fast_path(handler):
 
 def test_single_persona_facts_mostly_take_the_fast_path(handler):
     """The other side of the multi-fact test: the rules must not refuse everything."""
-    facts = [f for line in dataset("persona/personas_valid.jsonl").read_text(encoding="utf-8").splitlines() for f in json.loads(line)["facts"]]
+    lines = dataset("persona/personas_valid.jsonl").read_text(encoding="utf-8").splitlines()
+    facts = [f for line in lines for f in json.loads(line)["facts"]]
     sample = random.Random(11).sample(facts, 300)
     stored = [f for f in sample if handler.decide(f"remember that {f}").content == f.strip().rstrip(".!")]
     assert len(stored) / len(sample) >= 0.85
@@ -249,9 +253,10 @@ def test_single_persona_facts_mostly_take_the_fast_path(handler):
 def test_any_text_gives_a_decision_and_usable_content(handler):
     """Scrambled pieces of triggers, punctuation and odd characters: never an exception, and
     whatever the fast path takes is valid memory content."""
-    pieces = ("remember that my i I'm please forget about what do you know me list memories save "
+    pieces = (("remember that my i I'm please forget about what do you know me list memories save "
               "to memory note keep in mind don't , . ! ? : ; - \" ' \u2019 \u201c \u201d 1) \u2022 the "
-              "is are wife Ana\u2019s \u0130stanbul \u00df \ufb01 _ 'twas ... !!").split(" ") + ["\n", "", " "]
+              "is are wife Ana\u2019s \u0130stanbul \u00df \ufb01 _ 'twas ... !!").split(" ")
+             + ["\n", "", " "])
     rng = random.Random(5)
     taken = 0
     for _ in range(20000):

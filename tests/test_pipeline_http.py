@@ -41,7 +41,8 @@ def test_server_error_still_stores_the_facts_offline(pipeline, llm_server):
 
 
 def test_malformed_tool_arguments_fail_with_a_reason_not_a_traceback(pipeline, llm_server):
-    llm_server.enqueue(tool_reply("store_memory", '{"memories": [{"content": "I like tea"}, {"content": ""}]}'))
+    arguments = '{"memories": [{"content": "I like tea"}, {"content": ""}]}'
+    llm_server.enqueue(tool_reply("store_memory", arguments))
     reply = pipeline.handle("Remember these: I like tea and also something", user_id="carol")
     assert reply.route == "llm"
     assert reply.results[0].startswith("MEMORY_STORED count=1 skipped=0 failed=1")

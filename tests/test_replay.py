@@ -37,4 +37,5 @@ def test_an_unused_scripted_reply_fails_the_turn(tmp_path, settings):
                        '    expect: {route: direct}\n')
     result = run_fixture(fixture, settings, embedder=HashingEmbedder())
     assert not result.passed
-    assert result.problems() == ["turn 1 ('Remember that I like jazz'): 1 scripted LLM reply(s) not used by this turn"]
+    assert result.problems() == [
+        "turn 1 ('Remember that I like jazz'): 1 scripted LLM reply(s) not used by this turn"]

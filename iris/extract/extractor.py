@@ -90,7 +90,8 @@ def parse_reply(response: LLMResponse) -> tuple[list[object], str]:
 
 def _calls_with_raw(response: LLMResponse) -> list[tuple[ToolCall, str]]:
     raws = list(response.raw_arguments) + [""] * (len(response.tool_calls) - len(response.raw_arguments))
-    return [(call, raw or json.dumps(call.arguments)) for call, raw in zip(response.tool_calls, raws)]
+    pairs = zip(response.tool_calls, raws, strict=False)  # raws may be longer: extra ones unused
+    return [(call, raw or json.dumps(call.arguments)) for call, raw in pairs]
 
 
 def _load_json(text: str) -> Any:

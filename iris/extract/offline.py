@@ -81,7 +81,7 @@ def strip_command(text: str) -> str:
     fuzzy = 0 if verb else _fuzzy_command_word(rest)
     if verb or fuzzy:
         rest = rest[verb.end() if verb else fuzzy:]
-        rest = _strip_objects(rest, required=False)
+        rest = _strip_objects(rest, required=False) or ""  # never None when not required
     else:
         verb = _OBJECT_VERBS.match(rest)
         if not verb:
@@ -128,8 +128,8 @@ def _strip_trailing(text: str) -> str:
 
 # --- 2. list structure ---------------------------------------------------------------
 
-_BULLET = re.compile(rf"^\s*(?:[-*{english.BULLET_CHARS}–—>]+\s*|\(?\d{{1,2}}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)",
-                     re.I)
+_BULLET = re.compile(
+    rf"^\s*(?:[-*{english.BULLET_CHARS}–—>]+\s*|\(?\d{{1,2}}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)", re.I)
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+")
 _INLINE_BULLET = re.compile(rf"(?:^|\s+)[{english.BULLET_CHARS}]\s+")
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
@@ -187,7 +187,7 @@ def _split_inline_numbering(line: str) -> list[str]:
     if len(chosen) < 2:
         return [line]
     pieces = [line[: chosen[0].start()]]
-    for mark, following in zip(chosen, [*chosen[1:], None]):
+    for mark, following in zip(chosen, [*chosen[1:], None], strict=True):
         pieces.append(line[mark.end(): following.start() if following else len(line)])
     return [p.strip() for p in pieces if p.strip()]
 
@@ -279,7 +279,7 @@ def _split_clauses(text: str) -> list[str]:
                 chunks[index:end], delimiters[end - 1], chunks[end])):
             end += 1
         run = chunks[index] + "".join(
-            d + c for d, c in zip(delimiters[index:end - 1], chunks[index + 1:end]))
+            d + c for d, c in zip(delimiters[index:end - 1], chunks[index + 1:end], strict=False))
         # The fact so far already starts at a split point, so its verb may come late
         # ("my favorite type of music to sing is folk").
         if run.strip() and is_clause(run) and is_clause(facts[-1], reach=30):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from iris.types import MemoryItem
+from iris.types import MemoryItem, MemoryType
 
 _MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october"
            r"|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)")
@@ -17,7 +17,7 @@ _RELATIONS = (r"(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?
               r"|family|in-laws?|twins?)")
 
 # Checked in order; the first that matches gives the type.
-_TYPE_RULES: list[tuple[str, re.Pattern[str]]] = [
+_TYPE_RULES: list[tuple[MemoryType, re.Pattern[str]]] = [
     ("goal", re.compile(
         r"\b(?:want(?:s)? to|wanna|plan(?:ning)? to|hop(?:e|ing) to|dream(?:s|ing)? (?:of|to|is)"
         r"|my (?:dream|goal|ambition)|goals?\b|aim(?:ing)? to|aspir\w+|would (?:like|love) to"
@@ -100,7 +100,7 @@ _CATEGORY_PATTERNS = {name: re.compile(rf"\b(?:{words})\b", re.I)
                       for name, words in _CATEGORY_WORDS.items()}
 
 
-def memory_type(content: str) -> str:
+def memory_type(content: str) -> MemoryType:
     for name, pattern in _TYPE_RULES:
         if pattern.search(content):
             return name

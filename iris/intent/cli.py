@@ -10,6 +10,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.status import Status
 from rich.table import Table
 
 from iris.errors import ConfigError, InputError, IntentModelError
@@ -36,7 +37,7 @@ class _Status:
 
     def __init__(self, quiet: bool = False):
         self.quiet = quiet
-        self._status = None
+        self._status: Status | None = None
 
     def __enter__(self):
         if not self.quiet:
@@ -87,14 +88,24 @@ def _load_model(model_dir: Path | None, embeddings: bool | None, say):
 
 @app.command()
 def train(
-    data: list[Path] = typer.Option(None, "--data", help="intents/ folder (default), YAML, JSONL {text,label} or CSV text,label. Repeatable."),
-    val: Path | None = typer.Option(None, "--val", help="Held-out file to calibrate and tune the out-of-scope rule on (default: out-of-fold predictions)."),
-    out_dir: Path = typer.Option(None, "--out", help="Where to write the model (default: IRIS_HOME/intent_models/custom)."),
-    embeddings: bool = typer.Option(True, "--embeddings/--no-embeddings", help="Also train a MiniLM-embedding head (used when IRIS_INTENT_EMBEDDINGS=1)."),
-    oos_label: str | None = typer.Option(None, "--oos-label", help="Out-of-scope label in the data (default: 'oos' or 'none' if present)."),
-    target_in_scope: float | None = typer.Option(None, "--target-in-scope", min=0, max=1, help="In-scope accuracy to keep on the tuning data; the out-of-scope rule takes the most recall it can without going below."),
-    max_in_scope_drop: float = typer.Option(0.01, "--max-in-scope-drop", min=0, max=1, help="Default target: this much below the accuracy with no out-of-scope rule."),
-    folds: int = typer.Option(5, "--folds", min=2, help="Folds for out-of-fold tuning when no --val is given."),
+    data: list[Path] = typer.Option(None, "--data",
+        help="intents/ folder (default), YAML, JSONL {text,label} or CSV text,label. Repeatable."),
+    val: Path | None = typer.Option(None, "--val",
+        help="Held-out file to calibrate and tune the out-of-scope rule on (default: out-of-fold "
+             "predictions)."),
+    out_dir: Path = typer.Option(None, "--out",
+        help="Where to write the model (default: IRIS_HOME/intent_models/custom)."),
+    embeddings: bool = typer.Option(True, "--embeddings/--no-embeddings",
+        help="Also train a MiniLM-embedding head (used when IRIS_INTENT_EMBEDDINGS=1)."),
+    oos_label: str | None = typer.Option(None, "--oos-label",
+        help="Out-of-scope label in the data (default: 'oos' or 'none' if present)."),
+    target_in_scope: float | None = typer.Option(None, "--target-in-scope", min=0, max=1,
+        help="In-scope accuracy to keep on the tuning data; the out-of-scope rule takes the most recall it "
+             "can without going below."),
+    max_in_scope_drop: float = typer.Option(0.01, "--max-in-scope-drop", min=0, max=1,
+        help="Default target: this much below the accuracy with no out-of-scope rule."),
+    folds: int = typer.Option(5, "--folds", min=2,
+        help="Folds for out-of-fold tuning when no --val is given."),
 ) -> None:
     """Train an intent model and tune its out-of-scope threshold and margin."""
     import time
@@ -132,14 +143,22 @@ def train(
 
 @app.command("eval")
 def evaluate(
-    data: Path | None = typer.Option(None, "--data", help="Labelled data to score (YAML folder/file, JSONL or CSV). With --cv, the data to cross-validate (default: intents/)."),
-    model_dir: Path | None = typer.Option(None, "--model", help="Model directory (default: the model trained from intents/)."),
-    oos_label: str | None = typer.Option(None, "--oos-label", help="Out-of-scope label in --data (default: the model's)."),
-    cv: int | None = typer.Option(None, "--cv", min=2, help="Cross-validate with this many folds instead of scoring a model."),
-    embeddings: bool | None = typer.Option(None, "--embeddings/--no-embeddings", help="Use the embedding head (default: when the model has one)."),
-    threshold: float | None = typer.Option(None, "--threshold", min=0, max=1, help="Try another confidence threshold instead of the tuned one."),
+    data: Path | None = typer.Option(None, "--data",
+        help="Labelled data to score (YAML folder/file, JSONL or CSV). With --cv, the data to "
+             "cross-validate (default: intents/)."),
+    model_dir: Path | None = typer.Option(None, "--model",
+        help="Model directory (default: the model trained from intents/)."),
+    oos_label: str | None = typer.Option(None, "--oos-label",
+        help="Out-of-scope label in --data (default: the model's)."),
+    cv: int | None = typer.Option(None, "--cv", min=2,
+        help="Cross-validate with this many folds instead of scoring a model."),
+    embeddings: bool | None = typer.Option(None, "--embeddings/--no-embeddings",
+        help="Use the embedding head (default: when the model has one)."),
+    threshold: float | None = typer.Option(None, "--threshold", min=0, max=1,
+        help="Try another confidence threshold instead of the tuned one."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    plot: Path | None = typer.Option(None, "--plot", help="Write the confusion matrix and threshold curve to this PNG."),
+    plot: Path | None = typer.Option(None, "--plot",
+        help="Write the confusion matrix and threshold curve to this PNG."),
 ) -> None:
     """Accuracy, in-scope accuracy, out-of-scope recall, per-intent scores, confusions, sweep."""
     from iris.intent.evaluate import cross_validate
@@ -174,7 +193,8 @@ def evaluate(
             say("scoring")
             result = score(model, corpus, oos_label=oos_label, embeddings=vectors, operating=point)
             result["mode"] = model.mode(vectors is not None)
-            labels = sorted(set(corpus.labels) | set(model.labels) - {model.oos_label} | {result["oos_label"]})
+            known = set(corpus.labels) | set(model.labels) - {model.oos_label}
+            labels = sorted(known | {result["oos_label"]})
     if plot is not None:
         _plot(result, labels, plot)
     result.pop("all_confusions", None)
@@ -189,7 +209,8 @@ def evaluate(
 @app.command()
 def predict(
     message: str = typer.Argument(..., help="The message to classify."),
-    model_dir: Path | None = typer.Option(None, "--model", help="Model directory (default: the model trained from intents/)."),
+    model_dir: Path | None = typer.Option(None, "--model",
+        help="Model directory (default: the model trained from intents/)."),
     embeddings: bool | None = typer.Option(None, "--embeddings/--no-embeddings"),
     as_json: bool = typer.Option(False, "--json", help="Print the IntentDecision as JSON."),
 ) -> None:
@@ -212,7 +233,8 @@ def predict(
 @app.command()
 def explain(
     message: str = typer.Argument(..., help="The message to explain."),
-    model_dir: Path | None = typer.Option(None, "--model", help="Model directory (default: the model trained from intents/)."),
+    model_dir: Path | None = typer.Option(None, "--model",
+        help="Model directory (default: the model trained from intents/)."),
     top: int = typer.Option(12, "--top", min=1, help="How many features to show."),
 ) -> None:
     """Which n-grams and signals pushed the decision, and how the out-of-scope rule saw it."""

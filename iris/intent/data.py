@@ -65,7 +65,7 @@ class IntentData:
     def fingerprint(self) -> str:
         """Hash of everything that shapes a trained model, independent of file layout."""
         digest = hashlib.sha256()
-        for text, label in zip(self.texts, self.labels):
+        for text, label in zip(self.texts, self.labels, strict=True):
             digest.update(f"{label}\t{text}\n".encode())
         for label in sorted(self.specs):
             spec = self.specs[label]

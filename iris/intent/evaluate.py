@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -42,7 +43,7 @@ def report(model: IntentModel, data: IntentData, predicted: list[str], probs: np
     y = np.array([data_oos if lab == model_oos else lab for lab in data.labels])
     pred = np.array([data_oos if lab == model_oos else lab for lab in predicted])
     is_oos = y == data_oos
-    result = {
+    result: dict[str, Any] = {
         "examples": len(y),
         "accuracy": float((pred == y).mean()),
         "in_scope_accuracy": float((pred[~is_oos] == y[~is_oos]).mean()) if (~is_oos).any() else None,
@@ -83,7 +84,7 @@ def per_intent(y: np.ndarray, pred: np.ndarray) -> dict[str, dict]:
 
 def confusions(y: np.ndarray, pred: np.ndarray, top: int | None = 10) -> list[dict]:
     """The most frequent (true, predicted) mistakes, all of them when `top` is None."""
-    counts = Counter((t, p) for t, p in zip(y, pred) if t != p)
+    counts = Counter((t, p) for t, p in zip(y, pred, strict=True) if t != p)
     return [{"true": str(t), "predicted": str(p), "count": n} for (t, p), n in counts.most_common(top)]
 
 
@@ -109,7 +110,7 @@ def cross_validate(data: IntentData, folds: int = 5, options: TrainOptions | Non
                       embedder=_Precomputed(embedder, data.texts, embeddings))
         test_texts = [data.texts[i] for i in test_idx]
         test_emb = embeddings[test_idx] if embeddings is not None else None
-        for i, p in zip(test_idx, model.predict(test_texts, test_emb)):
+        for i, p in zip(test_idx, model.predict(test_texts, test_emb), strict=True):
             predicted[i] = p.label
             ranked = dict(p.ranked)
             probs[i] = [ranked.get(lab, 0.0) for lab in labels]
@@ -132,7 +133,7 @@ class _Precomputed:
 
     def __init__(self, embedder, texts, embeddings):
         self.name = getattr(embedder, "name", None)
-        self._rows = dict(zip(texts, embeddings)) if embeddings is not None else {}
+        self._rows = dict(zip(texts, embeddings, strict=True)) if embeddings is not None else {}
 
     def encode(self, texts):
         return np.vstack([self._rows[t] for t in texts])

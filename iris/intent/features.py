@@ -95,7 +95,7 @@ class Vocabulary:
         if not counts:
             return [], []
         cols = [self.index[g] for g in counts]
-        vals = [(1.0 + math.log(c)) * self.idf[j] for j, c in zip(cols, counts.values())]
+        vals = [(1.0 + math.log(c)) * self.idf[j] for j, c in zip(cols, counts.values(), strict=True)]
         norm = math.sqrt(sum(v * v for v in vals))
         return cols, [v / norm for v in vals]
 
@@ -151,7 +151,8 @@ class Featurizer:
 
     def names(self) -> list[str]:
         return ([f"word '{t}'" for t in self.words.terms] + [f"chars '{t}'" for t in self.chars.terms]
-                + [f"cue {t}" for t in self.cues.terms] + [f"signal {s.label}:{s.name}" for s in self.signals])
+                + [f"cue {t}" for t in self.cues.terms]
+                + [f"signal {s.label}:{s.name}" for s in self.signals])
 
 
 @dataclass

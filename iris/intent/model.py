@@ -116,7 +116,7 @@ class IntentModel:
         probs = self.probabilities(texts, embeddings)
         point = operating or self.operating[self.mode(embeddings is not None)]
         out = []
-        for text, row in zip(texts, probs):
+        for text, row in zip(texts, probs, strict=True):
             order = np.argsort(-row)
             ranked = [(self.labels[i], float(row[i])) for i in order]
             label, confidence = ranked[0]
@@ -144,7 +144,7 @@ class IntentModel:
         coef = self.tfidf_head.coef
         direction = coef[:, order[0]] - coef[:, order[1]] if len(order) > 1 else coef[:, order[0]]
         names = self.features.names()
-        contributions = [(names[j], float(v * direction[j])) for j, v in zip(cols, vals)]
+        contributions = [(names[j], float(v * direction[j])) for j, v in zip(cols, vals, strict=True)]
         contributions.sort(key=lambda item: -abs(item[1]))
         return contributions[:top]
 
@@ -161,7 +161,7 @@ class IntentModel:
                       "tfidf_coef": self.tfidf_head.coef, "tfidf_intercept": self.tfidf_head.intercept}
             if self.emb_head is not None:
                 arrays |= {"emb_coef": self.emb_head.coef, "emb_intercept": self.emb_head.intercept}
-            np.savez(staging / "model.npz", **arrays)
+            np.savez(staging / "model.npz", allow_pickle=False, **arrays)
             meta = {
                 "format": FORMAT,
                 "code_version": CODE_VERSION,
@@ -336,7 +336,7 @@ def _out_of_fold(x, y, labels, emb_all, options, say):
         say(f"held-out fold {number}/{folds}")
         head = _fold_head(_fit_sparse(x[train_idx], y[train_idx]), labels)
         held_tfidf[test_idx] = head.scores(x[test_idx])
-        if emb_all is not None:
+        if emb_all is not None and held_emb is not None:
             head = _fold_head(_fit_dense(emb_all[train_idx], y[train_idx]), labels)
             held_emb[test_idx] = head.scores(emb_all[test_idx])
     return held_tfidf, held_emb
@@ -409,7 +409,8 @@ def sweep(probs: np.ndarray, y: np.ndarray, labels: list[str], oos: str | None,
             final = np.where(reject, oos or "none", pred)
             rows.append({
                 "threshold": float(threshold), "margin": float(margin),
-                "in_scope_accuracy": float((final[~is_oos] == y[~is_oos]).mean()) if (~is_oos).any() else None,
+                "in_scope_accuracy": (float((final[~is_oos] == y[~is_oos]).mean())
+                                      if (~is_oos).any() else None),
                 "oos_recall": float((final[is_oos] == oos).mean()) if is_oos.any() else None,
             })
     return rows

@@ -7,9 +7,10 @@
 The model is `settings.intent_model_dir` when set, else trained from the shipped `intents/`
 at first use (about a second of fitting, plus ~2 s importing scikit-learn) and cached under
 `settings.home`, keyed by a hash of the data, the code version and the embedder. Model files
-hold JSON and numpy arrays only (no pickle), and loading them does not import scikit-learn. Sentence embeddings are used only when `settings.intent_embeddings`
-is on; then the embedder is the one shared with the store, so its cache means a routed
-message is not embedded again for storing."""
+hold JSON and numpy arrays only (no pickle), and loading them does not import scikit-learn.
+Sentence embeddings are used only when `settings.intent_embeddings` is on; then the embedder
+is the one shared with the store, so its cache means a routed message is not embedded again
+for storing."""
 
 from __future__ import annotations
 
@@ -55,7 +56,9 @@ class ToolIntentDecisionService:
             from iris.embed import make_embedder
 
             # Intent embeddings are asked for explicitly, even if the store's are off.
-            self._embedder = make_embedder(self.settings.model_copy(update={"embeddings": True}))
+            embedder = make_embedder(self.settings.model_copy(update={"embeddings": True}))
+            assert embedder is not None  # embeddings=True always gives one
+            self._embedder = embedder
         return self._embedder
 
     @property

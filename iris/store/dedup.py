@@ -22,7 +22,7 @@ from iris.errors import LLMError
 from iris.store import verifier
 from iris.store.engine import Database, existing, insert_ignore, short, version
 from iris.store.matrix import Matrix, MatrixCache, similarities, top
-from iris.store.models import Memory, MemoryEdge, utcnow
+from iris.store.models import EDGE, MEMORY, utcnow
 from iris.store.normalize import content_hash, normalize
 from iris.types import ItemOutcome, MemoryItem
 
@@ -136,7 +136,7 @@ class Deduper:
         vectors: dict[str, np.ndarray] = {}
         if self.embedder is not None and fresh:
             vectors = dict(zip((p.hash for p in fresh),
-                               self.embedder.encode([p.item.content for p in fresh])))
+                               self.embedder.encode([p.item.content for p in fresh]), strict=True))
         column = {h: c for c, h in enumerate(vectors)}
         all_sims = (similarities(matrix.vectors, np.stack(list(vectors.values())).T)
                     if vectors and len(matrix.ids) else None)  # one product for the batch
@@ -170,10 +170,10 @@ class Deduper:
         if sims is not None:
             candidates += [(float(sims[j]), int(matrix.ids[j]), None, matrix.contents[j])
                            for j in top(sims, s.dedup_candidates, s.link_floor)]
-        for b_pos, b_vector, b_content in batch_vectors:
+        for pos, b_vector, b_content in batch_vectors:
             sim = float(b_vector @ vector)
             if sim >= s.link_floor:
-                candidates.append((sim, None, b_pos, b_content))
+                candidates.append((sim, None, pos, b_content))
         candidates.sort(key=lambda c: -c[0])
         links: list[tuple[str, int | None, int | None, float]] = []
         for sim, mem_id, b_pos, other in candidates[:s.dedup_candidates]:
@@ -207,7 +207,7 @@ class Deduper:
         outcomes: list[ItemOutcome] = []
         new_rows: list[NewRow] = []
         now = utcnow()
-        for pos, (p, plan) in enumerate(zip(prepared, plans)):
+        for pos, (p, plan) in enumerate(zip(prepared, plans, strict=True)):
             content = p.item.content
             if plan.action == "skip":
                 dup = plan.duplicate_of if plan.duplicate_of is not None else (
@@ -239,7 +239,7 @@ class Deduper:
                     ids.get(b_pos) if b_pos is not None else None)
                 if target is None or target == new_id or (kind, target) in relations:
                     continue
-                conn.execute(insert_ignore(conn, MemoryEdge.__table__).values(
+                conn.execute(insert_ignore(conn, EDGE).values(
                     namespace=namespace, src=new_id, dst=target, kind=kind,
                     score=round(score, 4), created_at=now))
                 relations.append((kind, target))
@@ -260,8 +260,8 @@ class Deduper:
             created_at=now, updated_at=now)
         try:
             with conn.begin_nested():
-                new_id = conn.execute(insert_ignore(conn, Memory.__table__).values(**values)
-                                      .returning(Memory.__table__.c.id)).scalar()
+                new_id = conn.execute(insert_ignore(conn, MEMORY).values(**values)
+                                      .returning(MEMORY.c.id)).scalar()
         except (IntegrityError, DBAPIError) as exc:
             if isinstance(exc, OperationalError):
                 raise  # the database is unusable (locked, gone): the whole call fails

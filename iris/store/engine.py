@@ -25,13 +25,19 @@ from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 from sqlmodel import SQLModel, create_engine
 
 from iris.errors import ConfigError, InputError, StoreError
-from iris.store.models import Memory, MemoryEdge, NamespaceVersion, QueuedItem
+from iris.store.models import (
+    EDGE,
+    MEMORY,
+    NAMESPACE,
+    QUEUE,
+    Memory,
+)
 from iris.types import MemoryRecord
 
-_M = Memory.__table__
+_M = MEMORY
 RECORD_COLUMNS = [c for c in _M.c if c.name != "embedding"]  # blobs stay in the database
-_NS = NamespaceVersion.__table__
-_VERSION_SQL = text(f"SELECT version FROM {NamespaceVersion.__tablename__} WHERE namespace = :ns")
+_NS = NAMESPACE
+_VERSION_SQL = text(f"SELECT version FROM {NAMESPACE.name} WHERE namespace = :ns")
 
 # SQLite's words for a file it cannot use -> what the user should do about it.
 _SQLITE_FAULTS = {
@@ -170,11 +176,11 @@ def _make_folder(path: Path) -> None:
 
 
 def upsert(conn: Connection, table: Table) -> Any:
+    from sqlalchemy.dialects import postgresql, sqlite
+
     if conn.dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    return insert(table)
+        return postgresql.insert(table)
+    return sqlite.insert(table)
 
 
 def insert_ignore(conn: Connection, table: Table) -> Any:
@@ -201,17 +207,17 @@ def existing(conn: Connection | None, namespace: str, hashes: list[str]) -> dict
     """content hash -> memory id, for the hashes already stored in the namespace."""
     if conn is None or not hashes:
         return {}
-    rows = conn.execute(select(Memory.content_hash, Memory.id).where(
-        Memory.namespace == namespace, Memory.content_hash.in_(set(hashes))))
+    rows = conn.execute(select(MEMORY.c.content_hash, MEMORY.c.id).where(
+        MEMORY.c.namespace == namespace, MEMORY.c.content_hash.in_(set(hashes))))
     return {h: i for h, i in rows}
 
 
 def superseded_by(conn: Connection, namespace: str, ids: list[int] | None = None) -> dict[int, int]:
-    stmt = select(MemoryEdge.dst, MemoryEdge.src).where(
-        MemoryEdge.namespace == namespace, MemoryEdge.kind == "supersedes")
+    stmt = select(EDGE.c.dst, EDGE.c.src).where(
+        EDGE.c.namespace == namespace, EDGE.c.kind == "supersedes")
     if ids is not None:
-        stmt = stmt.where(MemoryEdge.dst.in_(ids))
-    return {dst: src for dst, src in conn.execute(stmt.order_by(MemoryEdge.id))}
+        stmt = stmt.where(EDGE.c.dst.in_(ids))
+    return {dst: src for dst, src in conn.execute(stmt.order_by(EDGE.c.id))}
 
 
 def records(conn: Connection, namespace: str, scored: list[tuple[int, float]],
@@ -221,7 +227,7 @@ def records(conn: Connection, namespace: str, scored: list[tuple[int, float]],
         return []
     ids = [mem_id for mem_id, _ in scored]
     found = {r.id: r for r in rows(conn, select(*RECORD_COLUMNS).where(
-        Memory.namespace == namespace, Memory.id.in_(ids)))}
+        MEMORY.c.namespace == namespace, MEMORY.c.id.in_(ids)))}
     if superseded is None:
         superseded = superseded_by(conn, namespace, ids)
     return [record(found[mem_id], score=round(score, 4), superseded_by=superseded.get(mem_id))
@@ -241,13 +247,13 @@ def erase_namespace(conn: Connection, namespace: str) -> Erased:
     def gone(table: Table) -> int:
         return conn.execute(delete(table).where(table.c.namespace == namespace)).rowcount
 
-    return Erased(edges=gone(MemoryEdge.__table__), queued=gone(QueuedItem.__table__),
+    return Erased(edges=gone(EDGE), queued=gone(QUEUE),
                   memories=gone(_M), namespaces=gone(_NS))
 
 
 def count(conn: Connection, namespace: str) -> int:
     return conn.execute(select(func.count()).select_from(Memory)
-                        .where(Memory.namespace == namespace)).scalar_one()
+                        .where(MEMORY.c.namespace == namespace)).scalar_one()
 
 
 def short(exc: BaseException) -> str:
@@ -270,7 +276,7 @@ def check_namespace(namespace: object) -> None:
 
 def rows(conn: Connection, stmt: Any, model: type[SQLModel] = Memory) -> list[Any]:
     """Rows of a Core `select(table)` as model objects (no ORM session involved)."""
-    out = []
+    out: list[Any] = []
     for row in conn.execute(stmt).mappings():
         data = dict(row)
         if model is Memory:

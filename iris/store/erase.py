@@ -14,16 +14,16 @@ from datetime import datetime, timedelta, timezone
 from sqlalchemy import delete, func, select
 from sqlalchemy.engine import Connection
 
-from iris.store.models import Memory, PendingConfirmation, utcnow
+from iris.store.models import MEMORY, PENDING, Memory, utcnow
 
 CONFIRM_SECONDS = 600
 _ACTION = "forget_all"
-_P = PendingConfirmation.__table__
+_P = PENDING
 
 
 def count(conn: Connection, namespace: str) -> int:
     return conn.execute(select(func.count()).select_from(Memory)
-                        .where(Memory.namespace == namespace)).scalar_one()
+                        .where(MEMORY.c.namespace == namespace)).scalar_one()
 
 
 def ask(conn: Connection, namespace: str, version: int, n: int) -> None:

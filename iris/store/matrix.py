@@ -14,14 +14,14 @@ from sqlalchemy import select
 from sqlalchemy.engine import Connection
 
 from iris.store.engine import aware, superseded_by
-from iris.store.models import Memory
+from iris.store.models import MEMORY
 from iris.types import MemoryRecord
 
 if TYPE_CHECKING:
     from iris.embed import Embedder
     from iris.store.dedup import Plan, Prepared
 
-_M = Memory.__table__
+_M = MEMORY
 
 
 @dataclass
@@ -90,7 +90,7 @@ class MatrixCache:
         rows = conn.execute(select(_M.c.id, _M.c.embedding, _M.c.embed_model, _M.c.content,
                                    _M.c.importance, _M.c.created_at, _M.c.updated_at,
                                    _M.c.type, _M.c.category, _M.c.metadata)
-                            .where(Memory.namespace == namespace).order_by(Memory.id)).all()
+                            .where(MEMORY.c.namespace == namespace).order_by(MEMORY.c.id)).all()
         vectors = np.zeros((len(rows), dim), dtype=np.float32)
         # A memory embedded by another model (or none) cannot be compared: it stays a zero
         # row, found by exact and lexical matching only.

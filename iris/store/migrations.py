@@ -26,10 +26,17 @@ from sqlmodel import SQLModel
 
 from iris.errors import StoreError
 from iris.store.engine import Database
-from iris.store.models import Memory, MemoryEdge, NamespaceVersion, PendingConfirmation, QueuedItem, utcnow
+from iris.store.models import (
+    EDGE,
+    MEMORY,
+    NAMESPACE,
+    PENDING,
+    QUEUE,
+    utcnow,
+)
 
-TABLES = [Memory.__table__, MemoryEdge.__table__, QueuedItem.__table__, NamespaceVersion.__table__,
-          PendingConfirmation.__table__]
+TABLES = [MEMORY, EDGE, QUEUE, NAMESPACE,
+          PENDING]
 _LOCK_KEY = 0x1415  # pg_advisory_xact_lock key: "iris store schema"
 
 _applied_table = Table(
@@ -58,7 +65,7 @@ def _namespace_indexes_and_bigint_version(conn: Connection) -> None:
 
 
 def _pending_table(conn: Connection) -> None:
-    SQLModel.metadata.create_all(conn, tables=[PendingConfirmation.__table__])
+    SQLModel.metadata.create_all(conn, tables=[PENDING])
 
 
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
@@ -79,7 +86,7 @@ def migrate(db: Database) -> list[int]:
         _applied_table.create(conn, checkfirst=True)
         applied = set(conn.execute(select(_applied_table.c.number)).scalars())
         if not applied:
-            if Memory.__tablename__ in tables:
+            if MEMORY.name in tables:
                 _record(conn, 1)  # made before migrations existed
                 applied = {1}
             else:  # a new database: today's tables are the newest schema

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Column, DateTime, Index, LargeBinary, Table, Text, UniqueConstraint
+from sqlalchemy.orm import configure_mappers
 from sqlmodel import Field, SQLModel
 
 
@@ -106,3 +107,16 @@ class PendingConfirmation(SQLModel, table=True):
     version: int = Field(sa_type=BigInteger)  # the namespace version: BIGINT like its source
     count: int
     expires_at: datetime = Field(sa_type=DateTime(timezone=True))
+
+
+# Rows read back as model objects (engine.rows) need configured mappers; queries go through
+# the Core handles below, which would otherwise never trigger the configuration.
+configure_mappers()
+
+# Core handles for queries. `MEMORY.c.namespace` is a typed column to a type checker; the
+# class attribute `Memory.namespace` reads as a plain str, so comparisons type as bool.
+MEMORY: Table = SQLModel.metadata.tables[Memory.__tablename__]
+EDGE: Table = SQLModel.metadata.tables[MemoryEdge.__tablename__]
+QUEUE: Table = SQLModel.metadata.tables[QueuedItem.__tablename__]
+NAMESPACE: Table = SQLModel.metadata.tables[NamespaceVersion.__tablename__]
+PENDING: Table = SQLModel.metadata.tables[PendingConfirmation.__tablename__]

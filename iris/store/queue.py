@@ -15,13 +15,13 @@ from sqlalchemy.engine import Connection
 from iris.errors import StoreError
 from iris.store.dedup import Prepared, prepare
 from iris.store.engine import Database, existing, rows
-from iris.store.models import QueuedItem, utcnow
+from iris.store.models import QUEUE, QueuedItem, utcnow
 from iris.store.normalize import content_hash, normalize
 from iris.types import ItemOutcome, MemoryItem, StoreResult
 
 log = logging.getLogger(__name__)
 
-_Q = QueuedItem.__table__
+_Q = QUEUE
 
 
 def enqueue(db: Database, namespace: str, prepared: list[Prepared]) -> StoreResult:
@@ -56,9 +56,9 @@ def status(db: Database, namespace: str, queue_id: str) -> StoreResult:
     """The outcomes of one of the namespace's queued stores: `queued` while pending. A
     queue id of another namespace shows nothing."""
     with db.errors("queue status"), db.connect() as conn:
-        found = rows(conn, select(_Q).where(QueuedItem.namespace == namespace,
-                                            QueuedItem.queue_id == queue_id)
-                     .order_by(QueuedItem.position), QueuedItem)
+        found = rows(conn, select(_Q).where(QUEUE.c.namespace == namespace,
+                                            QUEUE.c.queue_id == queue_id)
+                     .order_by(QUEUE.c.position), QueuedItem)
     outcomes = [ItemOutcome(**row.outcome) if row.outcome else
                 ItemOutcome(status="queued", content=row.item["content"]) for row in found]
     return StoreResult(outcomes=outcomes, queue_id=queue_id)
@@ -67,20 +67,20 @@ def status(db: Database, namespace: str, queue_id: str) -> StoreResult:
 def pending(db: Database) -> int:
     with db.errors("queue"), db.connect() as conn:
         return conn.execute(select(func.count()).select_from(QueuedItem)
-                            .where(QueuedItem.status == "pending")).scalar_one()
+                            .where(QUEUE.c.status == "pending")).scalar_one()
 
 
 def next_batch(db: Database, size: int) -> tuple[str | None, list[Prepared], list[QueuedItem], int]:
     """The oldest pending namespace's next rows: (namespace, items, their rows, how many
     rows were invalid and marked failed)."""
     with db.connect() as conn:
-        head = conn.execute(select(QueuedItem.namespace).where(QueuedItem.status == "pending")
-                            .order_by(QueuedItem.id).limit(1)).scalar()
+        head = conn.execute(select(QUEUE.c.namespace).where(QUEUE.c.status == "pending")
+                            .order_by(QUEUE.c.id).limit(1)).scalar()
         if head is None:
             return None, [], [], 0
-        batch = rows(conn, select(_Q).where(QueuedItem.status == "pending",
-                                            QueuedItem.namespace == head)
-                     .order_by(QueuedItem.id).limit(size), QueuedItem)
+        batch = rows(conn, select(_Q).where(QUEUE.c.status == "pending",
+                                            QUEUE.c.namespace == head)
+                     .order_by(QUEUE.c.id).limit(size), QueuedItem)
     prepared, queue_rows, failed = [], [], 0
     for row in batch:
         try:
@@ -98,8 +98,8 @@ def next_batch(db: Database, size: int) -> tuple[str | None, list[Prepared], lis
 
 def claim(conn: Connection, queue_rows: list[QueuedItem], postgres: bool) -> list[int]:
     """Positions in `queue_rows` still pending; a concurrent worker on Postgres skips them."""
-    stmt = select(QueuedItem.id).where(QueuedItem.id.in_([r.id for r in queue_rows]),
-                                       QueuedItem.status == "pending").order_by(QueuedItem.id)
+    stmt = select(QUEUE.c.id).where(QUEUE.c.id.in_([r.id for r in queue_rows]),
+                                       QUEUE.c.status == "pending").order_by(QUEUE.c.id)
     if postgres:
         stmt = stmt.with_for_update(skip_locked=True)
     claimed = set(conn.execute(stmt).scalars())
@@ -107,7 +107,7 @@ def claim(conn: Connection, queue_rows: list[QueuedItem], postgres: bool) -> lis
 
 
 def mark_done(conn: Connection, row_id: int | None, outcome: ItemOutcome) -> None:
-    conn.execute(update(QueuedItem).where(QueuedItem.id == row_id).values(
+    conn.execute(update(QueuedItem).where(QUEUE.c.id == row_id).values(
         status="done", outcome=outcome.model_dump(), done_at=utcnow()))
 
 
@@ -116,11 +116,11 @@ def scrub(conn: Connection, namespace: str, memory_id: int, content: str) -> int
     item, or an outcome naming it); returns how many. Pending rows stay: they are facts the
     user sent that have not been stored yet."""
     key = content_hash(normalize(content))
-    done = conn.execute(select(QueuedItem.id, QueuedItem.item, QueuedItem.outcome).where(
-        QueuedItem.namespace == namespace, QueuedItem.status == "done")).all()
+    done = conn.execute(select(QUEUE.c.id, QUEUE.c.item, QUEUE.c.outcome).where(
+        QUEUE.c.namespace == namespace, QUEUE.c.status == "done")).all()
     doomed = [row.id for row in done if _mentions(row.item, row.outcome, memory_id, key)]
     if doomed:
-        conn.execute(delete(QueuedItem).where(QueuedItem.id.in_(doomed)))
+        conn.execute(delete(QueuedItem).where(QUEUE.c.id.in_(doomed)))
     return len(doomed)
 
 

@@ -42,7 +42,7 @@ from iris.store.engine import (
     version,
 )
 from iris.store.matrix import MatrixCache
-from iris.store.models import Memory, MemoryEdge, QueuedItem
+from iris.store.models import EDGE, MEMORY, Memory, MemoryEdge, QueuedItem
 from iris.store.search import Ranker, forget_cached_words
 from iris.types import EraseResult, ForgetResult, ItemOutcome, MemoryItem, MemoryRecord, StoreResult
 
@@ -89,19 +89,19 @@ class MemoryStore:
             if query and query.strip():
                 return self._ranker.search(conn, namespace, query, limit, type, category)
             superseded = superseded_by(conn, namespace)
-            stmt = select(*RECORD_COLUMNS).where(Memory.namespace == namespace)
+            stmt = select(*RECORD_COLUMNS).where(MEMORY.c.namespace == namespace)
             if type:
-                stmt = stmt.where(Memory.type == type)
+                stmt = stmt.where(MEMORY.c.type == type)
             if category:
-                stmt = stmt.where(Memory.category == category.strip().lower())
-            stmt = stmt.order_by(case((Memory.id.in_(list(superseded)), 1), else_=0),
-                                 Memory.id.desc()).limit(limit)
+                stmt = stmt.where(MEMORY.c.category == category.strip().lower())
+            stmt = stmt.order_by(case((MEMORY.c.id.in_(list(superseded)), 1), else_=0),
+                                 MEMORY.c.id.desc()).limit(limit)
             return [record(row, superseded_by=superseded.get(row.id)) for row in rows(conn, stmt)]
 
     def get(self, namespace: str, id: int) -> MemoryRecord | None:
         with self.db.errors("get"), self.db.connect() as conn:
-            found = rows(conn, select(*RECORD_COLUMNS).where(Memory.namespace == namespace,
-                                                             Memory.id == id))
+            found = rows(conn, select(*RECORD_COLUMNS).where(MEMORY.c.namespace == namespace,
+                                                             MEMORY.c.id == id))
             if not found:
                 return None
             return record(found[0], superseded_by=superseded_by(conn, namespace, [id]).get(id))
@@ -113,18 +113,18 @@ class MemoryStore:
     def export(self, namespace: str) -> list[MemoryRecord]:
         with self.db.errors("export"), self.db.connect() as conn:
             superseded = superseded_by(conn, namespace)
-            found = rows(conn, select(*RECORD_COLUMNS).where(Memory.namespace == namespace)
-                         .order_by(Memory.id))
+            found = rows(conn, select(*RECORD_COLUMNS).where(MEMORY.c.namespace == namespace)
+                         .order_by(MEMORY.c.id))
             return [record(r, superseded_by=superseded.get(r.id)) for r in found]
 
     def edges(self, namespace: str, id: int | None = None) -> list[tuple[int, int, str, float]]:
         """(src, dst, kind, score) rows, all of the namespace or those touching one memory."""
-        stmt = select(MemoryEdge.src, MemoryEdge.dst, MemoryEdge.kind, MemoryEdge.score).where(
-            MemoryEdge.namespace == namespace)
+        stmt = select(EDGE.c.src, EDGE.c.dst, EDGE.c.kind, EDGE.c.score).where(
+            EDGE.c.namespace == namespace)
         if id is not None:
-            stmt = stmt.where(or_(MemoryEdge.src == id, MemoryEdge.dst == id))
+            stmt = stmt.where(or_(EDGE.c.src == id, EDGE.c.dst == id))
         with self.db.errors("edges"), self.db.connect() as conn:
-            return [(r.src, r.dst, r.kind, r.score) for r in conn.execute(stmt.order_by(MemoryEdge.id))]
+            return [(r.src, r.dst, r.kind, r.score) for r in conn.execute(stmt.order_by(EDGE.c.id))]
 
     # --- writing -------------------------------------------------------------------------
 
@@ -159,7 +159,7 @@ class MemoryStore:
             matrix = self._matrices.get(conn, namespace, version - 1)
             plans = self._dedup.plan(conn, namespace, prepared, matrix)
             outcomes, new_rows = self._dedup.apply(conn, namespace, prepared, plans)
-            for row, outcome in zip(queue_rows or [], outcomes):
+            for row, outcome in zip(queue_rows or [], outcomes, strict=False):
                 queue.mark_done(conn, row.id, outcome)
         superseded = {o_id: o.id for o in outcomes for kind, o_id in o.relations
                       if kind == "supersedes" and o.id is not None}
@@ -183,14 +183,14 @@ class MemoryStore:
                     return found
                 id = found
             with self.db.write() as conn:
-                hit = rows(conn, select(*RECORD_COLUMNS).where(Memory.namespace == namespace,
-                                                               Memory.id == id))
+                hit = rows(conn, select(*RECORD_COLUMNS).where(MEMORY.c.namespace == namespace,
+                                                               MEMORY.c.id == id))
                 if not hit:
                     return ForgetResult(status="not_found")
                 bump(conn, namespace)
-                conn.execute(delete(MemoryEdge).where(MemoryEdge.namespace == namespace, or_(
-                    MemoryEdge.src == id, MemoryEdge.dst == id)))
-                conn.execute(delete(Memory).where(Memory.id == id))
+                conn.execute(delete(MemoryEdge).where(EDGE.c.namespace == namespace, or_(
+                    EDGE.c.src == id, EDGE.c.dst == id)))
+                conn.execute(delete(Memory).where(MEMORY.c.id == id))
                 queue.scrub(conn, namespace, id, hit[0].content)
             self._forget_cached(namespace, {hit[0].content})
             return ForgetResult(status="forgotten", forgotten=[record(hit[0])], count=1)
@@ -217,8 +217,8 @@ class MemoryStore:
         its version row, and what this process caches about it. Returns the counts."""
         check_namespace(namespace)
         with self.db.errors("erase"), self.db.write() as conn:
-            texts = set(conn.execute(select(Memory.content).where(
-                Memory.namespace == namespace)).scalars())
+            texts = set(conn.execute(select(MEMORY.c.content).where(
+                MEMORY.c.namespace == namespace)).scalars())
             erased = erase_namespace(conn, namespace)
         self._forget_cached(namespace, texts)
         return EraseResult(memories=erased.memories, edges=erased.edges, queued=erased.queued,

@@ -17,7 +17,8 @@ TRAIN = {
                 "do I need an umbrella today", "how hot will it be this afternoon",
                 "weather in paris please", "is there snow expected this week", "how windy is it now",
                 "forecast for the weekend", "will it be sunny on monday"],
-    "music": ["play some jazz", "put on my running playlist", "skip this song", "play the new taylor swift album",
+    "music": ["play some jazz", "put on my running playlist", "skip this song",
+              "play the new taylor swift album",
               "turn the music up", "shuffle my liked songs", "play something relaxing",
               "next track please", "play radiohead", "pause the music"],
     "timer": ["set a timer for 10 minutes", "start a 5 minute countdown", "timer 20 min",
@@ -93,7 +94,8 @@ def test_eval_table_output(files):
 
 
 def test_threshold_option_moves_the_operating_point(files):
-    invoke("train", "--data", files["jsonl"], "--data", files["csv"], "--out", files["out"], "--no-embeddings")
+    invoke("train", "--data", files["jsonl"], "--data", files["csv"], "--out", files["out"],
+           "--no-embeddings")
     tuned = json.loads(invoke("eval", "--model", files["out"], "--data", files["val"], "--json"))
     strict = json.loads(invoke("eval", "--model", files["out"], "--data", files["val"], "--json",
                                "--threshold", "0.99"))

@@ -115,7 +115,7 @@ def test_signals_name_the_matching_patterns(service):
 def test_not_about_memory_messages_get_no_memory_tool(service):
     messages = not_memory_messages()
     decisions = service.decide_batch(messages)
-    wrong = [(m, d.tool) for m, d in zip(messages, decisions) if d.intent == "memory_action"]
+    wrong = [(m, d.tool) for m, d in zip(messages, decisions, strict=True) if d.intent == "memory_action"]
     rate = 1 - len(wrong) / len(messages)
     assert len(messages) >= 140
     assert rate >= 0.98, wrong
@@ -124,7 +124,7 @@ def test_not_about_memory_messages_get_no_memory_tool(service):
 def test_held_out_memory_messages_get_the_right_tool(service):
     rows = memory_heldout()
     decisions = service.decide_batch([row["text"] for row in rows])
-    wrong = [(row["text"], d.label) for row, d in zip(rows, decisions)
+    wrong = [(row["text"], d.label) for row, d in zip(rows, decisions, strict=True)
              if d.tool != MEMORY_TOOLS[row["label"]]]
     assert 1 - len(wrong) / len(rows) >= 0.9, wrong
 
@@ -307,7 +307,8 @@ def test_evaluate_reports_the_documented_keys(model, tmp_path):
                 "macro_f1"):
         assert key in report
     predicted = [p.label for p in model.predict([r["text"] for r in rows])]
-    assert report["accuracy"] == pytest.approx(np.mean([p == r["label"] for p, r in zip(predicted, rows)]))
+    right = [p == r["label"] for p, r in zip(predicted, rows, strict=True)]
+    assert report["accuracy"] == pytest.approx(np.mean(right))
     assert report["per_intent"]["memory_list"]["support"] == 15
     assert report["sweep"][0]["threshold"] == 0.0
 

@@ -67,7 +67,8 @@ def test_list_filters_and_newest_first(store):
                           MemoryItem(content="Sushi is my favourite", category="food")])
     assert [r.content for r in store.list_memories("alice")] == [
         "Sushi is my favourite", "I run marathons", "I eat no meat"]
-    assert [r.content for r in store.list_memories("alice", category="food", limit=1)] == ["Sushi is my favourite"]
+    found = store.list_memories("alice", category="food", limit=1)
+    assert [r.content for r in found] == ["Sushi is my favourite"]
     assert [r.content for r in store.list_memories("alice", type="pattern")] == ["I run marathons"]
 
 
@@ -81,7 +82,8 @@ def test_list_with_query_ranks_matching_memories_first(store):
 
 
 def test_forget_by_id_removes_memory_and_edges(store):
-    ids = [o.id for o in store.store("alice", items("I love green tea", "I love green tea in the morning")).outcomes]
+    result = store.store("alice", items("I love green tea", "I love green tea in the morning"))
+    ids = [o.id for o in result.outcomes]
     assert store.edges("alice"), "the hashing embedder puts these two close enough to link"
     result = store.forget("alice", id=ids[0])
     assert result.status == "forgotten" and result.forgotten[0].id == ids[0]

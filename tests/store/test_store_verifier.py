@@ -56,7 +56,8 @@ def test_different_facts_are_not_duplicates(old, new):
 def test_llm_round_trip_and_garbage():
     messages = llm_messages([Pair("I like hot wings", "I prefer spicy chicken")])
     assert messages[0]["role"] == "system" and "I prefer spicy chicken" in messages[1]["content"]
-    reply = '```json\n{"judgments": [{"pair": 0, "relation": "Duplicate"}, {"pair": 7, "relation": "duplicate"}, {"pair": 1, "relation": "same"}]}\n```'
+    reply = ('```json\n{"judgments": [{"pair": 0, "relation": "Duplicate"}, '
+             '{"pair": 7, "relation": "duplicate"}, {"pair": 1, "relation": "same"}]}\n```')
     assert parse_judgments(reply, 2) == {0: "duplicate"}
     with pytest.raises(ValueError):
         parse_judgments("", 1)
