@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 OFFLINE := HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_HUB_DISABLE_PROGRESS_BARS=1 LITELLM_LOCAL_MODEL_COST_MAP=True
 
-.PHONY: install demo test bench clean
+.PHONY: install demo test lint bench clean
 
 install: $(VENV)/.installed
 
@@ -20,8 +20,13 @@ $(VENV)/.installed: pyproject.toml
 demo: install
 	$(OFFLINE) $(BIN)/iris demo
 
-test: install
+# The test command: lint and types first (a finding fails it), then the whole suite.
+test: lint
 	$(OFFLINE) $(BIN)/pytest -q
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy iris
 
 bench: install
 	$(OFFLINE) $(BIN)/python benchmarks/bench_direct.py

@@ -10,7 +10,8 @@ Sets, each reported on its own (tests/data/):
 A section header `[kind/class]` names the kind that is scored and a class reported beside it.
 
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_dedup.py            # all sets, MiniLM
-    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_dedup.py --pairs tests/data/dedup_pairs_fresh.txt --show-errors
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_dedup.py \
+        --pairs tests/data/dedup_pairs_fresh.txt --show-errors
 Exit status 1 when a set misses a target: 0 contradictions or updates merged, >= 98% of
 must-keep pairs kept, >= 70% of paraphrases and 100% of surface variants skipped."""
 
@@ -124,7 +125,8 @@ def summarize(rows: list[dict]) -> dict:
     keep = [r for r in rows if r["kind"] in MUST_KEEP]
     merged_bad = [r for r in rows if r["kind"] in ("contradiction", "update") and r["status"] == "skipped"]
     summary["must_keep_n"] = len(keep)
-    summary["must_keep_kept_pct"] = round(100 * sum(r["status"] == "stored" for r in keep) / max(1, len(keep)), 1)
+    kept = sum(r["status"] == "stored" for r in keep)
+    summary["must_keep_kept_pct"] = round(100 * kept / max(1, len(keep)), 1)
     summary["contradictions_or_updates_merged"] = len(merged_bad)
     k = summary["by_kind"]
     summary["targets_met"] = (
@@ -150,7 +152,8 @@ def report(name: str, summary: dict, embedder_name: str) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--embedder", choices=["minilm", "hashing"], default="minilm")
     parser.add_argument("--show-errors", action="store_true", help="print the pairs that missed")
     parser.add_argument("--json", type=Path, help="write every pair's result here")

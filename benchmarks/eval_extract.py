@@ -220,7 +220,8 @@ def evaluate(cases: list[Case], split_facts) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--split", choices=["dev", "test"], default="test")
     parser.add_argument("--seed", type=int, default=31337)
     parser.add_argument("-n", "--messages", type=int, default=400)
