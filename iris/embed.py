@@ -101,10 +101,8 @@ class SentenceTransformerEmbedder(_CachedEmbedder):
                 import torch
                 from sentence_transformers import SentenceTransformer
 
-                # One intra-op thread: on the 2-core CI box torch's default of 2 made a
-                # one-sentence encode ~8x slower (p50 245 ms vs 32 ms; 25 sentences: 975 vs
-                # 144 ms). Short inputs gain nothing from parallel matmuls and lose a lot to
-                # thread hand-off on busy cores. OPENBLAS_NUM_THREADS made no difference.
+                # One intra-op thread: short inputs gain nothing from parallel matmuls and
+                # lose a lot to thread hand-off on busy cores (docs/decisions.md).
                 torch.set_num_threads(1)
                 # A library must not draw on the host's terminal: no weight-loading bar.
                 from transformers.utils import logging as hf_logging

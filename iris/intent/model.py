@@ -33,11 +33,8 @@ from iris.intent.features import Featurizer, LinearHead, Vocabulary
 CODE_VERSION = "4"
 FORMAT = "iris-intent-model/3"
 
-# Signals are hand-written evidence, but the n-grams already see most of what they match.
-# With none.yaml's look-alike signals, 5-fold CV macro-F1 on the shipped intents (mean of four
-# shuffles) was 0.930 at 0.15, 0.934 at 0.25, 0.938 at 0.35, 0.939 at 0.5, 0.937 at 0.7; 0.5
-# cost one more held-out not-memory message (tests/data/not_memory.txt) than 0.35. Once the
-# memory signals fired only on messages about the user: 0.945 at 0.35, 0.946 at 0.5, 0.941 at 0.7.
+# Signals are hand-written evidence, but the n-grams already see most of what they match, so
+# they weigh less than a full feature (the sweep is in docs/decisions.md).
 SIGNAL_WEIGHT = 0.35
 # Keeps in-scope accuracy within this much of what it is with no out-of-scope rule.
 DEFAULT_MAX_IN_SCOPE_DROP = 0.01
@@ -367,7 +364,7 @@ def _fit_dense(x, y):
     from threadpoolctl import threadpool_limits
 
     # On 384 dense dimensions the opposite holds: lbfgs is fast, liblinear's SVM is slow.
-    # One BLAS thread: on a busy 2-core machine more threads made this fit 50x slower.
+    # One BLAS thread: extra threads contend for the shared cores (docs/decisions.md).
     with threadpool_limits(limits=1, user_api="blas"):
         return LogisticRegression(C=10.0, max_iter=2000).fit(x, y)
 

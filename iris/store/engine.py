@@ -199,7 +199,7 @@ def bump(conn: Connection, namespace: str) -> int:
 
 
 def version(conn: Connection, namespace: str) -> int:
-    # Plain SQL: this runs before every search, and building the ORM select cost ~1 ms.
+    # Plain SQL: this runs before every search, and building an ORM select is slow (docs/decisions.md).
     return conn.execute(_VERSION_SQL, {"ns": namespace}).scalar() or 0
 
 

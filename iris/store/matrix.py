@@ -149,8 +149,8 @@ _blas = None
 
 def similarities(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
     """Cosines of unit vectors (one, or one per column) against a namespace's matrix.
-    One BLAS thread: the product is memory-bound, and on the shared 2-core box OpenBLAS's
-    default of 2 threads made it ~3x slower at 10k rows (p50 8.0 ms vs 2.4 ms)."""
+    One BLAS thread: the product is memory-bound, and extra threads only contend for the
+    shared cores (docs/decisions.md)."""
     global _blas
     if _blas is None:
         from threadpoolctl import ThreadpoolController
