@@ -23,6 +23,17 @@ def settings(tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def hashing_store(settings):
+    """A MemoryStore on the test's SQLite file with the fast hashing embedder."""
+    from iris.embed import HashingEmbedder
+    from iris.store import MemoryStore
+
+    store = MemoryStore(settings, embedder=HashingEmbedder())
+    yield store
+    store.close()
+
+
+@pytest.fixture
 def real_settings(settings):
     return settings.model_copy(update={"embed_model": None})
 

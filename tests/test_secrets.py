@@ -5,13 +5,11 @@ import json
 
 import pytest
 
-from iris.embed import HashingEmbedder
 from iris.extract import FactExtractor
 from iris.llm import LLMResponse, ScriptedLLM
 from iris.pipeline import Pipeline
 from iris.results import parse_result
 from iris.secrets import find_secrets, redact, screen
-from iris.store import MemoryStore
 from iris.tools import store_memory
 
 SECRETS = [
@@ -87,10 +85,8 @@ def test_screen_modes():
 
 
 @pytest.fixture
-def store(settings):
-    s = MemoryStore(settings, embedder=HashingEmbedder())
-    yield s
-    s.close()
+def store(hashing_store):
+    return hashing_store
 
 
 def test_store_tool_refuses_a_secret_and_keeps_the_other_items(store):

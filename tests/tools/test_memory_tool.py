@@ -3,16 +3,12 @@
 import pytest
 
 from iris import results as R
-from iris.embed import HashingEmbedder
-from iris.store import MemoryStore
 from iris.tools import store_memory
 
 
 @pytest.fixture
-def store(settings):
-    store = MemoryStore(settings, embedder=HashingEmbedder())
-    yield store
-    store.close()
+def store(hashing_store):
+    return hashing_store
 
 
 def test_invalid_items_keep_their_place_among_stored_ones(store):
