@@ -263,6 +263,28 @@ DEMO = [
 
 
 @app.command()
+def mcp(
+    user: str = UserOpt,
+    db: str | None = DbOpt,
+    user_from_arguments: bool = typer.Option(
+        False, "--user-from-arguments", help="Let each tool call name its user with a 'user_id' argument."),
+    http: bool = typer.Option(False, "--http",
+                              help="Streamable HTTP at http://HOST:PORT/mcp instead of stdio."),
+    host: str = typer.Option("127.0.0.1", "--host"),
+    port: int = typer.Option(8765, "--port"),
+) -> None:
+    """Serve the memory tools over the Model Context Protocol (stdio by default)."""
+    from iris.mcp_server import MemoryTools, serve_http, serve_stdio
+
+    with _pipeline(db) as pipeline:
+        tools = MemoryTools(pipeline, user=user, user_from_arguments=user_from_arguments)
+        if http:
+            serve_http(tools, host, port)
+        else:
+            serve_stdio(tools)
+
+
+@app.command()
 def demo() -> None:
     """A short scripted conversation through the real pipeline, offline, on a throwaway database."""
     from iris.pipeline import Pipeline
