@@ -59,10 +59,10 @@ class _CachedEmbedder:
         missing = [t for t in dict.fromkeys(texts) if t not in found]
         if missing:
             vectors = self._encode_uncached(missing)
-            found.update(zip(missing, vectors))
+            found.update(zip(missing, vectors, strict=True))
             with self._lock:
                 self.encoded += len(missing)
-                for text, vector in zip(missing, vectors):
+                for text, vector in zip(missing, vectors, strict=True):
                     self._cache[text] = vector
                     if len(self._cache) > self._cache_size:
                         self._cache.popitem(last=False)
@@ -140,7 +140,7 @@ class HashingEmbedder(_CachedEmbedder):
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for row, text in enumerate(texts):
             words = _TOKEN.findall(text.lower())
-            for feature in words + [a + " " + b for a, b in zip(words, words[1:])]:
+            for feature in words + [a + " " + b for a, b in zip(words, words[1:], strict=False)]:
                 digest = hashlib.blake2b(feature.encode(), digest_size=8).digest()
                 index = int.from_bytes(digest[:4], "little") % self.dim
                 sign = 1.0 if digest[4] & 1 else -1.0
@@ -232,6 +232,10 @@ class OnnxEmbedder(_CachedEmbedder):
 
     def _encode_uncached(self, texts: list[str]) -> np.ndarray:
         session, tokenizer = self._load()
+        # Batches of similar length: a batch is padded to its longest text, and imported
+        # dialog turns (10-100 tokens) took twice as long in file order.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        texts = [texts[i] for i in order]
         out = []
         for start in range(0, len(texts), 32):
             batch = tokenizer.encode_batch(texts[start:start + 32])
@@ -242,7 +246,9 @@ class OnnxEmbedder(_CachedEmbedder):
             weights = mask[..., None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
             out.append(pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12))
-        return np.vstack(out).astype(np.float32)
+        vectors = np.empty((len(texts), self.dim), dtype=np.float32)
+        vectors[order] = np.vstack(out)
+        return vectors
 
 
 def _export_onnx(model_dir: str, path: Path) -> None:
@@ -280,6 +286,7 @@ def make_embedder(settings: Settings) -> Embedder | None:
         return None
     if settings.embed_model == "hashing":
         return HashingEmbedder()
-    if settings.embed_backend == "onnx" and OnnxEmbedder.supports(settings.embed_model or _default_model_dir()):
+    model_dir = settings.embed_model or _default_model_dir()
+    if settings.embed_backend == "onnx" and OnnxEmbedder.supports(model_dir):
         return OnnxEmbedder(settings.embed_model, settings.home / "models")
     return SentenceTransformerEmbedder(settings.embed_model)
