@@ -52,7 +52,8 @@ class MemoryItem(Frozen):
         problem = content_problem(value)
         if problem:
             raise ValueError(problem)
-        return value.strip()  # type: ignore[union-attr]
+        assert isinstance(value, str)  # content_problem refuses anything else
+        return value.strip()
 
     @field_validator("category", mode="before")
     @classmethod
@@ -102,7 +103,8 @@ def _raw_items(raw: object) -> list[object]:
             try:
                 raw = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise _input_error(f"tool arguments are not valid JSON: {exc.msg} at char {exc.pos}")
+                raise _input_error(
+                    f"tool arguments are not valid JSON: {exc.msg} at char {exc.pos}") from exc
         else:
             return [raw]
     if isinstance(raw, dict):
@@ -163,7 +165,7 @@ def _to_item(raw_item: object) -> tuple[MemoryItem | None, str | None]:
     try:
         return MemoryItem.model_validate(data), None
     except ValueError as exc:
-        errors = getattr(exc, "errors", lambda: [])()
+        errors: list[Any] = getattr(exc, "errors", lambda: [])()
         if errors:
             first = errors[0]
             field = ".".join(str(p) for p in first["loc"]) or "item"
@@ -302,3 +304,23 @@ class EraseResult(Frozen):
     edges: int = 0
     queued: int = 0  # queue rows, pending and done
     namespaces: int = 0  # the namespace's version row (0 when it never wrote)
+
+
+class RecalledMemory(Frozen):
+    """One memory `Pipeline.recall` found, with its relevance (higher is better)."""
+
+    id: int
+    content: str
+    score: float
+    created_at: str  # ISO-8601; an imported memory keeps its own date
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    type: str = "fact"
+    category: str = "general"
+
+
+class RecallResult(Frozen):
+    """What `Pipeline.recall` returns; `model_dump()` is `iris recall --json`'s object.
+    `context` is ready for a system prompt (empty when nothing was found)."""
+
+    memories: list[RecalledMemory] = Field(default_factory=list)
+    context: str = ""

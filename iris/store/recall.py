@@ -13,7 +13,8 @@ Evidence fused per memory (every weight is a setting in iris/config.py):
               a question, the next sentence of one message) gets part of its score: what
               answers a question is often said around the words that match it
 
-Superseded memories sink, as in list_memories."""
+Superseded memories sink, as in list_memories. A memory with no word of the query and a
+cosine under `recall_min_cosine` is never returned."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from iris.store.engine import version
 from iris.store.lexical import Bm25Index
 from iris.store.matrix import Matrix, MatrixCache, similarities
 from iris.text import index_terms, mentions_time, names
-from iris.types import MemoryRecord
+from iris.types import MemoryRecord, RecalledMemory, RecallResult
 
 if TYPE_CHECKING:
     from iris.config import Settings
@@ -77,8 +78,12 @@ class Recaller:
         matrix = self.matrices.get(conn, namespace, version(conn, namespace))
         if not len(matrix.ids):
             return []
-        scores = self.fuse(matrix, self.signals(matrix, query))
-        order = np.argsort(-scores, kind="stable")[:k]
+        sig = self.signals(matrix, query)
+        scores = self.fuse(matrix, sig)
+        # A memory that shares no word with the query and is not close in meaning is noise
+        # in a prompt, however few memories there are.
+        relevant = (sig.lexical > 0) | (sig.semantic >= self.settings.recall_min_cosine)
+        order = [j for j in np.argsort(-scores, kind="stable") if relevant[j]][:k]
         return [matrix.record(int(j), round(float(scores[j]), 4)) for j in order]
 
     def signals(self, matrix: Matrix, query: str) -> Signals:
@@ -139,7 +144,14 @@ def _relative(values: np.ndarray) -> np.ndarray:
     return values / top if top > 0 else values
 
 
-def context(memories: list[MemoryRecord]) -> str:
+def recalled(records: list[MemoryRecord]) -> RecallResult:
+    memories = [RecalledMemory(id=r.id, content=r.content, score=r.score or 0.0,
+                               created_at=r.created_at, metadata=r.metadata, type=r.type,
+                               category=r.category) for r in records]
+    return RecallResult(memories=memories, context=context(memories) if memories else "")
+
+
+def context(memories: list[RecalledMemory]) -> str:
     """The block for a system prompt: a header that says the memories are data, then one
     JSON object per memory between <memories> markers. "<" is escaped (still valid JSON),
     so no memory can close the block and pose as the prompt."""
