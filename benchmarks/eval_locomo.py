@@ -78,10 +78,11 @@ def run(names: list[str], overrides: dict[str, float], embed_backend: str) -> di
     from iris.store.importer import read_lines
 
     ks = SPLIT["ks"]
-    hits: dict[str, dict[int, list[float]]] = {m: {k: [] for k in ks} for m in BASELINES}
+    # (method, k) -> [(conversation, category, share of the evidence found)]
+    hits: dict[tuple[str, int], list[tuple[str, int, float]]] = {
+        (m, k): [] for m in BASELINES for k in ks}
     latency: list[float] = []
     ranking: list[float] = []
-    by_category: dict[int, list[float]] = {}
     memories = questions_total = 0
     import_seconds = 0.0
     with tempfile.TemporaryDirectory() as tmp:
@@ -115,9 +116,7 @@ def run(names: list[str], overrides: dict[str, float], embed_backend: str) -> di
                     ids = [m.metadata.get("dia_id") for m in found]
                     for k in ks:
                         share = len(q["evidence"] & set(ids[:k])) / len(q["evidence"])
-                        hits[method][k].append(share)
-                        if method == "fused" and k == 10:
-                            by_category.setdefault(q["category"], []).append(share)
+                        hits[method, k].append((name, q["category"], share))
                     if method == "fused":
                         latency.append(elapsed * 1000)
                         started = time.perf_counter()  # again: the query vector is cached
@@ -126,18 +125,33 @@ def run(names: list[str], overrides: dict[str, float], embed_backend: str) -> di
         for store in stores.values():
             store.close()
     latency.sort()
+    groups = {"development": SPLIT["development"], "held_out": SPLIT["held_out"]}
+    if names not in groups.values():
+        groups["all"] = names
+    recall = {}
+    for group, members in groups.items():
+        if not set(members) <= set(names):
+            continue
+        recall[group] = {
+            "questions": sum(1 for c, _, _ in hits["fused", ks[0]] if c in members),
+            **{m: {f"R@{k}": _mean(hits[m, k], members) for k in ks} for m in BASELINES},
+            "fused_R@10_by_category": {
+                c: _mean([h for h in hits["fused", 10] if h[1] == c], members)
+                for c in SPLIT["categories"]}}
     return {
         "conversations": names, "memories": memories, "questions": questions_total,
-        "recall": {m: {f"R@{k}": round(statistics.fmean(v), 3) for k, v in by_k.items()}
-                   for m, by_k in hits.items()},
-        "fused_R@10_by_category": {c: round(statistics.fmean(v), 3)
-                                   for c, v in sorted(by_category.items())},
+        "recall": recall,
         "latency_ms": {"p50": round(statistics.median(latency), 2),
                        "p99": round(latency[int(0.99 * (len(latency) - 1))], 2)},
         "ranking_ms": {"p50": round(statistics.median(ranking), 2)},
         "import_lines_per_s": round(memories / import_seconds, 1),
         "overrides": overrides,
     }
+
+
+def _mean(rows: list[tuple[str, int, float]], members: list[str]) -> float:
+    shares = [share for name, _, share in rows if name in members]
+    return round(statistics.fmean(shares), 3) if shares else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,11 +171,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"LoCoMo {args.split} ({', '.join(names)}): {report['memories']} memories, "
+    print(f"LoCoMo ({', '.join(names)}): {report['memories']} memories, "
           f"{report['questions']} questions")
-    for method, scores in report["recall"].items():
-        print(f"  {method:6} " + "  ".join(f"{k} {v:.3f}" for k, v in scores.items()))
-    print(f"  fused R@10 by category: {report['fused_R@10_by_category']}")
+    for group, result in report["recall"].items():
+        print(f"{group} ({result['questions']} questions)")
+        for method in BASELINES:
+            print(f"  {method:6} " + "  ".join(f"{k} {v:.3f}" for k, v in result[method].items()))
+        print(f"  fused R@10 by category: {result['fused_R@10_by_category']}")
     print(f"  recall latency p50 {report['latency_ms']['p50']} ms, "
           f"p99 {report['latency_ms']['p99']} ms (query embedding included); "
           f"ranking alone p50 {report['ranking_ms']['p50']} ms")
