@@ -23,6 +23,7 @@ from typer.core import TyperGroup
 from iris.config import Settings, load_settings
 from iris.errors import ConfigError, InputError, IrisError
 from iris.intent.cli import app as intents_app
+from iris.recall.cli import register as register_recall
 
 
 class _ErrorBoundary(TyperGroup):
@@ -38,6 +39,7 @@ app = typer.Typer(help="Iris: long-term memory routing for chat assistants.",
 memories_app = typer.Typer(help="Look at, export and forget a user's memories.", no_args_is_help=True)
 app.add_typer(memories_app, name="memories")
 app.add_typer(intents_app, name="intents", help="Train, evaluate and explain the intent router.")
+register_recall(app, memories_app)  # iris recall, iris memories import (iris/recall/cli.py)
 
 console = Console()
 err = Console(stderr=True)

@@ -64,6 +64,16 @@ class Settings(BaseSettings):
     rank_weight_recency: float = Field(default=0.05, ge=0)  # ... of exp(-age / rank_recency_days)
     rank_recency_days: float = Field(default=365.0, gt=0)  # how fast recency fades
     superseded_penalty: float = Field(default=0.2, ge=0)  # subtracted from a superseded memory's score
+    # Recall (iris/store/recall.py): fused evidence for "which memories does this message need".
+    recall_bm25_k1: float = Field(default=0.9, ge=0)  # BM25 term-frequency saturation
+    recall_bm25_b: float = Field(default=0.4, ge=0, le=1)  # BM25 length normalisation
+    recall_weight_lexical: float = Field(default=0.5, ge=0)  # BM25 score / the best one's
+    recall_weight_semantic: float = Field(default=0.5, ge=0)  # cosine / the best one's
+    recall_name_boost: float = Field(default=1.5, ge=0)  # BM25 weight of a capitalised query word
+    recall_weight_time: float = Field(default=0.2, ge=0)  # "when" questions: memories that say when
+    recall_weight_context: float = Field(default=0.5, ge=0)  # share of a stored-together neighbour's score
+    recall_context_seconds: float = Field(default=3600.0, ge=0)  # "stored together": this close in time
+    recall_min_cosine: float = Field(default=0.2, ge=-1, le=1)  # a hit with no shared word needs this cosine
 
     # Intent routing.
     intent_model_dir: Path | None = None  # None: trained from intents/ and cached in home

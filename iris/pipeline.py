@@ -26,6 +26,7 @@ from iris.tools import run_tool
 from iris.types import (
     MAX_CONTENT_CHARS,
     IntentSummary,
+    RecallResult,
     Reply,
     ToolCall,
     Turn,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from iris.store.protocol import Store
 
 MAX_MESSAGE_CHARS = 20 * MAX_CONTENT_CHARS
+MAX_RECALL = 100  # memories one recall may return
 _USER_ID = re.compile(r"[\w.@:+-]{1,128}")
 # "what do you remember about my diet?" -> "my diet": the topic a list or forget is about.
 # The keyword alone is matched; the rest of the line is the topic, end punctuation stripped
@@ -109,6 +111,17 @@ class Pipeline:
                 elapsed = round((time.perf_counter() - started) * 1000, 3)
                 turn = after.model_copy(update={"timings_ms": {**after.timings_ms, name: elapsed}})
         return _reply(turn)
+
+    def recall(self, text: str, *, user_id: str = "default", k: int = 10) -> RecallResult:
+        """The k memories of `user_id` that best inform a reply to `text`, best first, and a
+        context block for the system prompt (iris/store/recall.py). Raises InputError for
+        a bad message, user id or k."""
+        from iris.store.recall import recalled
+
+        _check_message(text, user_id)
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_RECALL:
+            raise InputError(f"k must be an integer from 1 to {MAX_RECALL}")
+        return recalled(self.store.recall(user_id, text, k=k))
 
     def _stages(self) -> list[tuple[str, Callable[[Turn], Turn]]]:
         return [("direct", self._direct), ("intent", self._intent), ("extract", self._extract),

@@ -238,3 +238,45 @@ def tokens(text: str) -> list[str]:
     for phrase, repl in _PHRASES:
         text = phrase.sub(repl, text)
     return [_NUMBER_WORDS.get(word, word) for word in _TOKEN.findall(text)]
+
+
+# --- words for recall: what an index keeps, names, and mentions of time ------------------
+
+# Function words a recall index drops: they match nearly every memory and question.
+STOPWORDS = frozenset("""
+a an the i me my mine myself we us our ours you your yours he him his she her hers it its they
+them their theirs this that these those there here am is are was were be been being do does did
+doing done have has had having will would shall should can could may might must of to in on at
+by for with about as from into onto over than then so and or but if because while also too very
+really just not no what which who whom whose where when why how any some all s t d ll m re ve
+""".split())
+
+_NAME = re.compile(r"\b[A-Z][a-z]+(?:['\u2019]s)?\b")
+_TIME = re.compile(
+    r"\b(?:yesterday|today|tonight|tomorrow|ago|last|next|recently|earlier|later|since|"
+    r"weekend|week|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|"
+    r"march|april|may|june|july|august|september|october|november|december|spring|summer|"
+    r"autumn|fall|winter|(?:19|20)\d\d)s?\b", re.I)
+
+
+def index_terms(text: str) -> list[str]:
+    """The stemmed content words of `text`, in order, for a lexical (BM25) index."""
+    return [stem(w) for w in tokens(text) if w not in STOPWORDS]
+
+
+def names(text: str) -> set[str]:
+    """Stems of the capitalised words of `text` past its first word ("When did Caroline go
+    to Paris?" -> caroline, paris): the names and places a question is about."""
+    found = set()
+    for match in _NAME.finditer(text):
+        if match.start() == 0:
+            continue
+        word = match.group().lower().replace("\u2019", "'").removesuffix("'s")
+        if word not in STOPWORDS:
+            found.add(stem(word))
+    return found
+
+
+def mentions_time(text: str) -> bool:
+    """Whether `text` says when something happened ("last week", "in May", "2022")."""
+    return _TIME.search(text) is not None

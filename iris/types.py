@@ -303,3 +303,23 @@ class EraseResult(Frozen):
     edges: int = 0
     queued: int = 0  # queue rows, pending and done
     namespaces: int = 0  # the namespace's version row (0 when it never wrote)
+
+
+class RecalledMemory(Frozen):
+    """One memory `Pipeline.recall` found, with its relevance (higher is better)."""
+
+    id: int
+    content: str
+    score: float
+    created_at: str  # ISO-8601; an imported memory keeps its own date
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    type: str = "fact"
+    category: str = "general"
+
+
+class RecallResult(Frozen):
+    """What `Pipeline.recall` returns; `model_dump()` is `iris recall --json`'s object.
+    `context` is ready for a system prompt (empty when nothing was found)."""
+
+    memories: list[RecalledMemory] = Field(default_factory=list)
+    context: str = ""

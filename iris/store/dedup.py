@@ -42,6 +42,8 @@ class Prepared:
     item: MemoryItem
     normalized: str
     hash: str
+    created_at: datetime | None = None  # an imported memory's own date; None: now
+    semantic: bool = True  # False: exact de-duplication only (a bulk import's default)
 
 
 @dataclass
@@ -59,9 +61,10 @@ class Plan:
 NewRow = tuple[int, Prepared, Plan]  # (memory id, item, plan) of a row a transaction inserted
 
 
-def prepare(index: int, item: MemoryItem) -> Prepared:
+def prepare(index: int, item: MemoryItem, *, created_at: datetime | None = None,
+            semantic: bool = True) -> Prepared:
     normalized = normalize(item.content)
-    return Prepared(index, item, normalized, content_hash(normalized))
+    return Prepared(index, item, normalized, content_hash(normalized), created_at, semantic)
 
 
 def first_per_hash(prepared: list[Prepared]) -> list[Prepared]:
@@ -151,7 +154,7 @@ class Deduper:
             first[p.hash] = pos
             plan = Plan("store", vector=vectors.get(p.hash))
             plans.append(plan)
-            if plan.vector is None:
+            if plan.vector is None or not p.semantic:
                 continue
             sims = all_sims[:, column[p.hash]] if all_sims is not None else None
             self._plan_semantic(p, plan, matrix, sims, batch_vectors, grey)
@@ -231,7 +234,7 @@ class Deduper:
                                             duplicate_of=dup, reason="exact duplicate"))
                 continue
             ids[pos] = new_id
-            plan.stored_at = now
+            plan.stored_at = p.created_at or now
             new_rows.append((new_id, p, plan))
             relations: list[tuple[str, int]] = []
             for kind, mem_id, b_pos, score in plan.edges:
@@ -257,7 +260,7 @@ class Deduper:
             importance=p.item.importance, metadata=p.item.metadata,
             embedding=plan.vector.astype(np.float32).tobytes() if plan.vector is not None else None,
             embed_model=self.embedder.name if self.embedder else None,
-            created_at=now, updated_at=now)
+            created_at=p.created_at or now, updated_at=now)
         try:
             with conn.begin_nested():
                 new_id = conn.execute(insert_ignore(conn, MEMORY).values(**values)

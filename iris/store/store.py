@@ -43,6 +43,7 @@ from iris.store.engine import (
 )
 from iris.store.matrix import MatrixCache
 from iris.store.models import EDGE, MEMORY, Memory, MemoryEdge, QueuedItem
+from iris.store.recall import Recaller
 from iris.store.search import Ranker, forget_cached_words
 from iris.types import EraseResult, ForgetResult, ItemOutcome, MemoryItem, MemoryRecord, StoreResult
 
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from iris.config import Settings
     from iris.embed import Embedder
     from iris.llm import LLMClient
+    from iris.store.importer import ImportLine
 
 
 class MemoryStore:
@@ -71,6 +73,7 @@ class MemoryStore:
         self._matrices = MatrixCache(embedder, settings.cached_namespaces)
         self._dedup = Deduper(settings, embedder, llm, self._matrices)
         self._ranker = Ranker(settings, embedder, self._matrices)
+        self._recaller = Recaller(settings, embedder, self._matrices)
         self._worker: queue.Worker | None = None
         self._worker_lock = threading.Lock()
         migrations.migrate(self.db)
@@ -97,6 +100,14 @@ class MemoryStore:
             stmt = stmt.order_by(case((MEMORY.c.id.in_(list(superseded)), 1), else_=0),
                                  MEMORY.c.id.desc()).limit(limit)
             return [record(row, superseded_by=superseded.get(row.id)) for row in rows(conn, stmt)]
+
+    def recall(self, namespace: str, query: str, *, k: int = 10) -> list[MemoryRecord]:
+        """The k memories that best answer or inform `query`, best first (see recall.py)."""
+        check_namespace(namespace)
+        if k < 1 or not query.strip():
+            return []
+        with self.db.errors("recall"), self.db.connect() as conn:
+            return self._recaller.recall(conn, namespace, query, k)
 
     def get(self, namespace: str, id: int) -> MemoryRecord | None:
         with self.db.errors("get"), self.db.connect() as conn:
@@ -138,6 +149,21 @@ class MemoryStore:
         warnings: list[str] = []
         with self.db.errors("store"):
             outcomes = self._store_batch(namespace, prepared, warnings=warnings)
+        return StoreResult(outcomes=outcomes, warnings=warnings)
+
+    def import_memories(self, namespace: str, lines: list[ImportLine], *,
+                        dedup: bool = False, batch: int = 500) -> StoreResult:
+        """Store many memories, each with its own `created_at` (None: now) and metadata, in
+        transactions of `batch` lines; embeddings are computed a batch at a time. Exact
+        duplicates are always skipped; `dedup` also applies semantic de-duplication."""
+        check_namespace(namespace)
+        outcomes: list[ItemOutcome] = []
+        warnings: list[str] = []
+        with self.db.errors("import"):
+            for start in range(0, len(lines), batch):
+                prepared = [prepare(i, line.item, created_at=line.created_at, semantic=dedup)
+                            for i, line in enumerate(lines[start:start + batch], start)]
+                outcomes += self._store_batch(namespace, prepared, warnings=warnings)
         return StoreResult(outcomes=outcomes, warnings=warnings)
 
     def _store_batch(self, namespace: str, prepared: list[Prepared],
@@ -226,6 +252,7 @@ class MemoryStore:
 
     def _forget_cached(self, namespace: str, texts: set[str]) -> None:
         self._matrices.drop(namespace)
+        self._recaller.drop(namespace)
         self._dedup.forget_texts(texts)
         forget_cached_words()
         discard = getattr(self.embedder, "forget", None)  # the embedder's text->vector cache

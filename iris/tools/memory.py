@@ -114,6 +114,9 @@ def _screen(slots: list[MemoryItem | ItemOutcome], mode: SecretsMode) -> list[Me
     return out
 
 
+screen_items = _screen  # the same guard for `iris memories import` (iris/tools/importing.py)
+
+
 def _noted(outcome: ItemOutcome, item: MemoryItem) -> ItemOutcome:
     kinds = item.metadata.get("redacted")
     if kinds and outcome.reason is None:
