@@ -82,3 +82,14 @@ def test_users_chosen_per_call_are_kept_apart(settings):
     assert _text(stored) == "MEMORY_STORED count=1 skipped=0 failed=0"
     assert parse_result(_text(alice))["count"] == 1
     assert parse_result(_text(bob))["count"] == 0
+
+
+def test_recall_returns_the_context_block(settings):
+    _, _, recalled, bad = anyio.run(_session, settings, [
+        ("store_memory", {"memories": ["I drive a red Toyota", "I like green tea"]}),
+        ("recall", {"text": "what car do I drive?", "k": 1}),
+        ("recall", {"text": "", "k": 1}),
+    ], "--user", "alice")
+    assert "<memories>" in _text(recalled) and "Toyota" in _text(recalled)
+    assert "green tea" not in _text(recalled)
+    assert bad.is_error and "non-empty 'text'" in _text(bad)
