@@ -105,27 +105,42 @@ def run(
 
 
 def _run_jsonl(pipeline, source: Path, *, default_user: str) -> bool:
-    stream = sys.stdin if str(source) == "-" else source.open(encoding="utf-8")
+    # Read as bytes and decode line by line: a byte that is not UTF-8 costs its line only.
+    stream = sys.stdin.buffer if str(source) == "-" else source.open("rb")
     ok = True
     with stream:
-        for number, line in enumerate(stream, 1):
-            if not line.strip():
+        for number, raw in enumerate(stream, 1):
+            out = _jsonl_turn(pipeline, number, raw, default_user)
+            if out is None:
                 continue
-            try:
-                request = json.loads(line)
-                if not isinstance(request, dict) or "text" not in request:
-                    raise InputError('each line must be an object with a "text" field')
-                # Checked like --user: "", 0 or a list is a line error, never the default user.
-                user_id = request.get("user_id")
-                reply = pipeline.handle(request["text"],
-                                        user_id=default_user if user_id is None else user_id)
-                out = reply.model_dump()
-            except json.JSONDecodeError as exc:
-                ok, out = False, {"line": number, "error": f"not valid JSON: {exc.msg}"}
-            except InputError as exc:
-                ok, out = False, {"line": number, "error": str(exc)}
+            ok = ok and "error" not in out
             print(json.dumps(out, ensure_ascii=False), flush=True)
     return ok
+
+
+def _jsonl_turn(pipeline, number: int, raw: bytes, default_user: str) -> dict | None:
+    """One --jsonl line: the reply's JSON object, a line error, or None for a blank line."""
+    try:
+        line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        return {"line": number, "error": f"line is not valid UTF-8: byte 0x{raw[exc.start]:02X} "
+                                         f"at byte {exc.start}"}
+    if not line.strip():
+        return None
+    try:
+        request = json.loads(line)
+        if not isinstance(request, dict) or "text" not in request:
+            raise InputError('each line must be an object with a "text" field')
+        # Checked like --user: "", 0 or a list is a line error, never the default user.
+        user_id = request.get("user_id")
+        reply = pipeline.handle(request["text"], user_id=default_user if user_id is None else user_id)
+    except json.JSONDecodeError as exc:
+        return {"line": number, "error": f"not valid JSON: {exc.msg}"}
+    except RecursionError:
+        return {"line": number, "error": "not valid JSON: nested too deeply"}
+    except InputError as exc:
+        return {"line": number, "error": str(exc)}
+    return reply.model_dump()
 
 
 def _print_reply(reply) -> None:
@@ -294,7 +309,8 @@ def demo() -> None:
 
 @app.command()
 def replay(
-    paths: list[Path] = typer.Argument(None, help="Fixture files or folders (default fixtures/conversations)."),
+    paths: list[Path] = typer.Argument(
+        None, help="Fixture files or folders (default fixtures/conversations)."),
     as_json: bool = JsonOpt,
 ) -> None:
     """Run conversation fixtures through the pipeline; exit 1 if any fails."""

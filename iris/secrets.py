@@ -31,10 +31,10 @@ SecretKind = Literal["password", "card number", "API key or token", "national id
 
 _ARTICLE = {"password": "a", "card number": "a", "API key or token": "an",
             "national id number": "a", "bank account number": "a"}
-_PLACEHOLDER_NAME = {"password": "password", "card number": "card number",
-                     "API key or token": "key", "national id number": "id number",
-                     "bank account number": "account number"}
-_KIND_OF_PLACEHOLDER = {v: k for k, v in _PLACEHOLDER_NAME.items()}
+_PLACEHOLDER_NAME: dict[SecretKind, str] = {
+    "password": "password", "card number": "card number", "API key or token": "key",
+    "national id number": "id number", "bank account number": "account number"}
+_KIND_OF_PLACEHOLDER: dict[str, SecretKind] = {v: k for k, v in _PLACEHOLDER_NAME.items()}
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,9 @@ _PASSWORD = re.compile(
     r"\b(?:pass(?:word|phrase|code)s?|passwd|pwd|pin(?:\s{1,3}(?:code|number))?|cvv|cvc"
     r"|security\s{1,3}code|login\s{1,3}code)"
     r"(?:\s{1,3}(?:for|to|on|of|at)(?:\s{1,3}[\w.@'&-]{1,40}){1,4}?)?"
-    r"\s{0,3}(?:is|was|=|:|-)\s{0,3}" + _VALUE,
+    # A hyphen joined to the word is a compound ("PIN-free", "password-protected") unless
+    # a digit follows within the value ("PIN-4321"); spaced ("PIN - 4321") it is a separator.
+    r"\s{0,3}(?:is|was|=|:|(?<=\s)-|-(?=\S{0,127}\d))\s{0,3}" + _VALUE,
     re.I)
 # "hunter2 is my password"
 _PASSWORD_BEFORE = re.compile(
