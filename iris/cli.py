@@ -5,6 +5,7 @@ command, mounted sub-apps (`iris intents ...`) included, gets the same mapping."
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import tempfile
@@ -154,6 +155,10 @@ def _print_reply(reply) -> None:
 @app.command()
 def chat(user: str = UserOpt, db: str | None = DbOpt) -> None:
     """An interactive conversation. Ctrl-D or 'exit' ends it."""
+    # A byte that is not UTF-8 reaches the pipeline as a surrogate, which refuses that line
+    # with an InputError; strict decoding would end the chat with a traceback.
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="surrogateescape")
     with _pipeline(db) as pipeline:
         console.print("[bold]Iris[/] - tell me things to remember. Ctrl-D to quit.")
         while True:
@@ -169,7 +174,7 @@ def chat(user: str = UserOpt, db: str | None = DbOpt) -> None:
             try:
                 reply = pipeline.handle(text, user_id=user)
             except InputError as exc:
-                console.print(f"[red]{exc}[/]")
+                console.print(f"[red]{escape(str(exc))}[/]")
                 continue
             console.print(f"[dim]{reply.route} · {' · '.join(reply.results) or reply.intent.name}[/]")
             _print_reply(reply)

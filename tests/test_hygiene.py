@@ -203,3 +203,20 @@ def test_a_hyphenated_word_is_not_a_password(text, secret):
     from iris.secrets import find_secrets
 
     assert bool(find_secrets(text)) is secret
+
+
+def test_a_deeply_nested_model_reply_falls_back_to_offline(settings):
+    from iris.llm import LLMResponse, ScriptedLLM
+
+    llm = ScriptedLLM(LLMResponse.with_tool_call("store_memory", DEEP), LLMResponse(content=DEEP))
+    with Pipeline(settings, llm=llm) as pipeline:
+        for _ in range(2):
+            reply = pipeline.handle("I own a dog, and my sister is called Ana")
+            assert reply.route == "offline" and reply.errors, reply
+            assert {o.status for o in reply.outcomes} <= {"stored", "skipped"}
+
+
+def test_chat_survives_a_line_that_is_not_utf8(cli_env):
+    result = runner.invoke(app, ["chat"], input=b"remember that caf\xe9\nremember that I own a cat\n")
+    assert result.exit_code == 0, result.output
+    assert "not valid UTF-8" in result.output and "1 memory saved" in result.output

@@ -90,7 +90,8 @@ def parse_reply(response: LLMResponse) -> tuple[list[object], str]:
 
 def _calls_with_raw(response: LLMResponse) -> list[tuple[ToolCall, str]]:
     raws = list(response.raw_arguments) + [""] * (len(response.tool_calls) - len(response.raw_arguments))
-    return [(call, raw or json.dumps(call.arguments)) for call, raw in zip(response.tool_calls, raws)]
+    return [(call, raw or json.dumps(call.arguments))
+            for call, raw in zip(response.tool_calls, raws, strict=False)]
 
 
 def _load_json(text: str) -> Any:
@@ -99,7 +100,12 @@ def _load_json(text: str) -> Any:
     try:
         value = json.loads(text)
     except json.JSONDecodeError:
-        value = json_repair.loads(text)
+        try:
+            value = json_repair.loads(text)
+        except RecursionError:
+            return None
+    except RecursionError:  # nested deeper than any store_memory call: not a usable reply
+        return None
     return value if isinstance(value, (dict, list)) else None
 
 
