@@ -161,7 +161,10 @@ def _to_item(raw_item: object) -> tuple[MemoryItem | None, str | None]:
     if problem:
         return None, problem
     data = dict(raw_item)
-    metadata = dict(data.get("metadata") or {})
+    metadata = data.get("metadata") or {}
+    if not isinstance(metadata, dict):
+        return None, f"metadata must be an object, got {type(metadata).__name__}"
+    metadata = dict(metadata)
     if data.get("type") not in (None, *MEMORY_TYPES):
         metadata["original_type"] = data["type"]
         data["type"] = "fact"
