@@ -187,6 +187,11 @@ def memories_list(
     limit: int = typer.Option(20, "--limit", "-n", min=1, max=1000),
 ) -> None:
     """List a user's memories."""
+    from iris.hygiene import encoding_problem
+
+    problem = encoding_problem(query) if query else None
+    if problem:  # the MiniLM tokenizer raises TypeError on a lone surrogate
+        raise InputError(f"--query {problem}")
     with _pipeline(db) as pipeline:
         records = pipeline.store.list_memories(user, query=query, limit=limit)
         _print_records(records, as_json)

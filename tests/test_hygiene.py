@@ -220,3 +220,8 @@ def test_chat_survives_a_line_that_is_not_utf8(cli_env):
     result = runner.invoke(app, ["chat"], input=b"remember that caf\xe9\nremember that I own a cat\n")
     assert result.exit_code == 0, result.output
     assert "not valid UTF-8" in result.output and "1 memory saved" in result.output
+
+
+def test_memories_list_query_with_a_bad_byte_exits_2(cli_env):
+    result = runner.invoke(app, ["memories", "list", "--query", "tea \udcff"])
+    assert result.exit_code == 2 and "--query is not valid UTF-8: byte 0xFF" in result.stderr
