@@ -25,6 +25,7 @@ INVISIBLE = "".join(map(chr, [*range(0x200B, 0x2010), *range(0x202A, 0x202F), 0x
                               *range(0x2066, 0x206A), 0xFEFF]))
 _DELETE_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 # A run of letters (any script); digits, "_" and punctuation split runs.
 _LETTERS = re.compile(r"[^\W\d_]+")
 # A unit of at most this many letters repeated at least this many times is not a word.
@@ -50,7 +51,7 @@ def strip_invisible(text: str) -> str:
 
 def printable(text: str) -> str:
     """`text` with every lone surrogate replaced by U+FFFD."""
-    return text.encode("utf-8", "replace").decode("utf-8") if encoding_problem(text) else text
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def noise_problem(text: str) -> str | None:

@@ -64,7 +64,7 @@ class MemoryItem(Frozen):
     @classmethod
     def _clean_category(cls, value: object) -> object:
         if isinstance(value, str):
-            return value.strip().lower() or "general"
+            return strip_invisible(value).strip().lower() or "general"
         return value
 
 
@@ -170,7 +170,10 @@ def _to_item(raw_item: object) -> tuple[MemoryItem | None, str | None]:
         data["type"] = "fact"
     if not isinstance(data.get("category", "general"), str) or not str(data.get("category", "x")).strip():
         data["category"] = "general"
-    data["metadata"] = metadata
+    try:  # JSON that can be stored and printed: lone surrogates shown as U+FFFD
+        data["metadata"] = json.loads(printable(json.dumps(metadata, ensure_ascii=False)))
+    except (TypeError, ValueError, RecursionError):
+        return None, "metadata must be JSON (strings, numbers, lists and objects)"
     data = {k: v for k, v in data.items() if k in MemoryItem.model_fields and v is not None}
     try:
         return MemoryItem.model_validate(data), None

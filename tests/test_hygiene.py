@@ -130,6 +130,7 @@ def test_a_surrogate_item_fails_alone_and_its_outcome_prints(settings):
             "memories": ["I like tea \ud83d", "I own a dog"]}), pipeline.store, "u")
         assert [o.status for o in run.outcomes] == ["failed", "stored"]
         assert "lone surrogate U+D83D" in (run.outcomes[0].reason or "")
+        assert run.outcomes[0].content == "I like tea \ufffd"
         for outcome in run.outcomes:
             json.dumps(outcome.model_dump(), ensure_ascii=False).encode("utf-8")
         run.line.encode("utf-8")
@@ -225,3 +226,13 @@ def test_chat_survives_a_line_that_is_not_utf8(cli_env):
 def test_memories_list_query_with_a_bad_byte_exits_2(cli_env):
     result = runner.invoke(app, ["memories", "list", "--query", "tea \udcff"])
     assert result.exit_code == 2 and "--query is not valid UTF-8: byte 0xFF" in result.stderr
+
+
+def test_category_and_metadata_are_cleaned_too(settings):
+    items, failures = normalise_store_args([
+        {"content": "I like milk", "category": "\u200bfood"},
+        {"content": "I like cocoa", "type": "x\ud800", "metadata": {"k\ud800": ["v\udcff"]}},
+        {"content": "I like tea", "metadata": {"when": object()}}])
+    assert items[0].category == "food"
+    assert items[1].metadata == {"k\ufffd": ["v\ufffd"], "original_type": "x\ufffd"}
+    assert failures[0].index == 2 and failures[0].reason.startswith("metadata must be JSON")
