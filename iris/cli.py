@@ -5,6 +5,7 @@ command, mounted sub-apps (`iris intents ...`) included, gets the same mapping."
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 import tempfile
@@ -107,27 +108,42 @@ def run(
 
 
 def _run_jsonl(pipeline, source: Path, *, default_user: str) -> bool:
-    stream = sys.stdin if str(source) == "-" else source.open(encoding="utf-8")
+    # Read as bytes and decode line by line: a byte that is not UTF-8 costs its line only.
+    stream = sys.stdin.buffer if str(source) == "-" else source.open("rb")
     ok = True
     with stream:
-        for number, line in enumerate(stream, 1):
-            if not line.strip():
+        for number, raw in enumerate(stream, 1):
+            out = _jsonl_turn(pipeline, number, raw, default_user)
+            if out is None:
                 continue
-            try:
-                request = json.loads(line)
-                if not isinstance(request, dict) or "text" not in request:
-                    raise InputError('each line must be an object with a "text" field')
-                # Checked like --user: "", 0 or a list is a line error, never the default user.
-                user_id = request.get("user_id")
-                reply = pipeline.handle(request["text"],
-                                        user_id=default_user if user_id is None else user_id)
-                out = reply.model_dump()
-            except json.JSONDecodeError as exc:
-                ok, out = False, {"line": number, "error": f"not valid JSON: {exc.msg}"}
-            except InputError as exc:
-                ok, out = False, {"line": number, "error": str(exc)}
+            ok = ok and "error" not in out
             print(json.dumps(out, ensure_ascii=False), flush=True)
     return ok
+
+
+def _jsonl_turn(pipeline, number: int, raw: bytes, default_user: str) -> dict | None:
+    """One --jsonl line: the reply's JSON object, a line error, or None for a blank line."""
+    try:
+        line = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        return {"line": number, "error": f"line is not valid UTF-8: byte 0x{raw[exc.start]:02X} "
+                                         f"at byte {exc.start}"}
+    if not line.strip():
+        return None
+    try:
+        request = json.loads(line)
+        if not isinstance(request, dict) or "text" not in request:
+            raise InputError('each line must be an object with a "text" field')
+        # Checked like --user: "", 0 or a list is a line error, never the default user.
+        user_id = request.get("user_id")
+        reply = pipeline.handle(request["text"], user_id=default_user if user_id is None else user_id)
+    except json.JSONDecodeError as exc:
+        return {"line": number, "error": f"not valid JSON: {exc.msg}"}
+    except RecursionError:
+        return {"line": number, "error": "not valid JSON: nested too deeply"}
+    except InputError as exc:
+        return {"line": number, "error": str(exc)}
+    return reply.model_dump()
 
 
 def _print_reply(reply) -> None:
@@ -141,6 +157,10 @@ def _print_reply(reply) -> None:
 @app.command()
 def chat(user: str = UserOpt, db: str | None = DbOpt) -> None:
     """An interactive conversation. Ctrl-D or 'exit' ends it."""
+    # A byte that is not UTF-8 reaches the pipeline as a surrogate, which refuses that line
+    # with an InputError; strict decoding would end the chat with a traceback.
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="surrogateescape")
     with _pipeline(db) as pipeline:
         console.print("[bold]Iris[/] - tell me things to remember. Ctrl-D to quit.")
         while True:
@@ -156,7 +176,7 @@ def chat(user: str = UserOpt, db: str | None = DbOpt) -> None:
             try:
                 reply = pipeline.handle(text, user_id=user)
             except InputError as exc:
-                console.print(f"[red]{exc}[/]")
+                console.print(f"[red]{escape(str(exc))}[/]")
                 continue
             console.print(f"[dim]{reply.route} · {' · '.join(reply.results) or reply.intent.name}[/]")
             _print_reply(reply)
@@ -169,6 +189,11 @@ def memories_list(
     limit: int = typer.Option(20, "--limit", "-n", min=1, max=1000),
 ) -> None:
     """List a user's memories."""
+    from iris.hygiene import encoding_problem
+
+    problem = encoding_problem(query) if query else None
+    if problem:  # the MiniLM tokenizer raises TypeError on a lone surrogate
+        raise InputError(f"--query {problem}")
     with _pipeline(db) as pipeline:
         records = pipeline.store.list_memories(user, query=query, limit=limit)
         _print_records(records, as_json)

@@ -47,7 +47,7 @@ class LLMResponse(BaseModel):
 def _tool_call(name: str, raw: str) -> ToolCall:
     try:
         parsed = json.loads(raw) if raw else {}
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):  # the extractor reports the raw text
         parsed = {}
     return ToolCall(name=name, arguments=parsed if isinstance(parsed, dict) else {})
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from iris.config import Settings, load_settings
 from iris.errors import InputError
+from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
 from iris.results import STORE_FAILED, format_result
 from iris.store.forget import forget_all_request
@@ -101,8 +102,9 @@ class Pipeline:
     # The stages.
     def handle(self, text: str, *, user_id: str = "default") -> Reply:
         """Run one message through every stage. Raises InputError for a message that is not
-        text, empty, too long, or has a malformed user id; never for what the message says."""
-        _check_message(text, user_id)
+        text (or not valid UTF-8), empty, too long, or has a malformed user id; never for what
+        the message says. Invisible format characters are removed (iris/hygiene.py)."""
+        text = _check_message(text, user_id)
         turn = Turn(text=text, user_id=user_id)
         for name, stage in self._stages():
             started = time.perf_counter()
@@ -221,15 +223,21 @@ class Pipeline:
         self.close()
 
 
-def _check_message(text: object, user_id: object) -> None:
+def _check_message(text: object, user_id: object) -> str:
+    """The message as the stages see it, or InputError."""
     if not isinstance(text, str):
         raise InputError(f"message must be a string, got {type(text).__name__}")
+    problem = encoding_problem(text)
+    if problem:
+        raise InputError(f"message {problem}")
+    text = strip_invisible(text)
     if not text.strip():
         raise InputError("message is empty")
     if len(text) > MAX_MESSAGE_CHARS:
         raise InputError(f"message is {len(text)} characters long (max {MAX_MESSAGE_CHARS})")
     if not isinstance(user_id, str) or not _USER_ID.fullmatch(user_id):
         raise InputError("user_id must be 1-128 characters of letters, digits and . @ : + - _")
+    return text
 
 
 def _topic(text: str) -> str | None:

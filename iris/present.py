@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from iris import results as R
 
 # What the user says to confirm "forget everything" (iris/store/forget.py accepts it).
 CONFIRM_PHRASE = "yes, forget everything"
+
+
+# What reading a known code's fields of the wrong shape raises (a list where an object was
+# expected, a string where a number was): the line is then shown as it is.
+_UNREADABLE = (AttributeError, KeyError, TypeError, ValueError)
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -21,10 +24,15 @@ class Presenter:
         parsed = [(line, R.try_parse(line)) for line in lines]
         stores = [r for _, r in parsed if r and r.code in (R.STORED, R.QUEUED)]
         texts: list[str] = []
+        summed = None
         if len(stores) > 1:
-            texts.append(self._stored(_sum_stores(stores)))
+            try:
+                summed = self._stored(_sum_stores(stores))
+                texts.append(summed)
+            except _UNREADABLE:
+                summed = None  # fields we cannot add up: each line is shown on its own
         for line, result in parsed:
-            if len(stores) > 1 and result in stores:
+            if summed is not None and result in stores:
                 continue
             texts.append(self.present_one(line, result))
         return " ".join(t for t in texts if t)
@@ -38,7 +46,7 @@ class Presenter:
             return line
         try:
             return render(self, result)
-        except (KeyError, TypeError, ValueError):
+        except _UNREADABLE:
             return line  # a known code with fields we cannot read: show it as it is
 
     def _stored(self, r: R.Result) -> str:
@@ -55,8 +63,8 @@ class Presenter:
                          else f"I already had all {skipped} of those saved.")
         if failed:
             reasons = "; ".join(r.get("reasons") or [])
-            ending = f": {reasons}." if reasons else "."
-            parts.append(f"{plural(failed, 'item')} couldn't be saved{ending}")
+            parts.append(f"{plural(failed, 'item')} couldn't be saved"
+                         + (f": {reasons}." if reasons else "."))
         return " ".join(parts) or "There was nothing to save."
 
     def _store_failed(self, r: R.Result) -> str:
@@ -104,13 +112,14 @@ class Presenter:
 
 
 def _sum_stores(stores: list[R.Result]) -> R.Result:
-    total: dict[str, Any] = {"count": 0, "skipped": 0, "failed": 0, "reasons": []}
+    total = {"count": 0, "skipped": 0, "failed": 0}
+    reasons: list[str] = []
     for r in stores:
-        for key in ("count", "skipped", "failed"):
+        for key in total:
             total[key] += r.get(key, 0)
-        total["reasons"] += r.get("reasons") or []
+        reasons += r.get("reasons") or []
     code = R.QUEUED if any(r.code == R.QUEUED for r in stores) else R.STORED
-    return R.Result(code, total)
+    return R.Result(code, {**total, "reasons": reasons})
 
 
 _RENDERERS = {

@@ -71,15 +71,29 @@ def parse_result(line: str) -> Result:
             raise ValueError(f"expected key=value at char {pos + 1} of {line[:80]!r}")
         pos = key.end()
         if pos < len(line) and line[pos] in "\"[{":
-            value, pos = _decoder.raw_decode(line, pos)
+            try:
+                value, pos = _decoder.raw_decode(line, pos)
+            except RecursionError:
+                raise ValueError(f"value of {key.group(1)!r} is nested too deeply") from None
         else:
             bare = _BARE.match(line, pos)
             if not bare:
                 raise ValueError(f"missing value for {key.group(1)!r}")
             text, pos = bare.group(), bare.end()
-            value = int(text) if re.fullmatch(r"-?\d+", text) else text
+            value = _bare_value(text)
         fields[key.group(1)] = value
     return Result(code, fields)
+
+
+def _bare_value(text: str) -> Any:
+    """An integer, or what format_result writes bare for true/false/null and floats; any
+    other token (a hand-written `queue_id=abc`) stays a string."""
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def try_parse(line: str) -> Result | None:

@@ -82,7 +82,9 @@ _PASSWORD = re.compile(
     r"\b(?:pass(?:word|phrase|code)s?|passwd|pwd|pin(?:\s{1,3}(?:code|number))?|cvv|cvc"
     r"|security\s{1,3}code|login\s{1,3}code)"
     r"(?:\s{1,3}(?:for|to|on|of|at)(?:\s{1,3}[\w.@'&-]{1,40}){1,4}?)?"
-    r"\s{0,3}(?:is|was|=|:|-)\s{0,3}" + _VALUE,
+    # A hyphen joined to the word is a compound ("PIN-free", "password-protected") unless
+    # a digit follows within the value ("PIN-4321"); spaced ("PIN - 4321") it is a separator.
+    r"\s{0,3}(?:is|was|=|:|(?<=\s)-|-(?=\S{0,127}\d))\s{0,3}" + _VALUE,
     re.I)
 # "hunter2 is my password"
 _PASSWORD_BEFORE = re.compile(

@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from iris.hygiene import encoding_problem, noise_problem, printable, strip_invisible
+
 MAX_ITEMS = 25
 MAX_CONTENT_CHARS = 2000
 
@@ -28,6 +30,10 @@ def content_problem(value: object) -> str | None:
     """Why `value` cannot be a memory's content, or None when it can."""
     if not isinstance(value, str):
         return f"content must be a string, got {type(value).__name__}"
+    problem = encoding_problem(value)
+    if problem:
+        return f"content {problem}"
+    value = strip_invisible(value)  # removed, not refused: see iris/hygiene.py
     if not value.strip():
         return "content is empty"
     if len(value) > MAX_CONTENT_CHARS:
@@ -36,7 +42,7 @@ def content_problem(value: object) -> str | None:
         # Newlines and tabs are ordinary text; every other control character is refused.
         if ch not in "\n\t" and unicodedata.category(ch) == "Cc":
             return f"content contains a control character (U+{ord(ch):04X})"
-    return None
+    return noise_problem(value)
 
 
 class MemoryItem(Frozen):
@@ -53,13 +59,13 @@ class MemoryItem(Frozen):
         if problem:
             raise ValueError(problem)
         assert isinstance(value, str)  # content_problem rejects every non-string
-        return value.strip()
+        return strip_invisible(value).strip()
 
     @field_validator("category", mode="before")
     @classmethod
     def _clean_category(cls, value: object) -> object:
         if isinstance(value, str):
-            return value.strip().lower() or "general"
+            return strip_invisible(value).strip().lower() or "general"
         return value
 
 
@@ -103,7 +109,10 @@ def _raw_items(raw: object) -> list[object]:
             try:
                 raw = json.loads(text)
             except json.JSONDecodeError as exc:
-                raise _input_error(f"tool arguments are not valid JSON: {exc.msg} at char {exc.pos}") from exc
+                raise _input_error(
+                    f"tool arguments are not valid JSON: {exc.msg} at char {exc.pos}") from exc
+            except RecursionError:
+                raise _input_error("tool arguments are JSON nested too deeply") from None
         else:
             return [raw]
     if isinstance(raw, dict):
@@ -138,7 +147,7 @@ def normalise_store_args(raw: object) -> tuple[list[MemoryItem], list[ItemFailur
         if item is None:
             shown = raw_item.get("content") if isinstance(raw_item, dict) else raw_item
             failures.append(ItemFailure(index=index, reason=reason or "invalid",
-                                        content=shown if isinstance(shown, str) else None))
+                                        content=printable(shown) if isinstance(shown, str) else None))
         else:
             items.append(item)
     return items, failures
@@ -153,18 +162,24 @@ def _to_item(raw_item: object) -> tuple[MemoryItem | None, str | None]:
     if problem:
         return None, problem
     data = dict(raw_item)
-    metadata = dict(data.get("metadata") or {})
+    metadata = data.get("metadata") or {}
+    if not isinstance(metadata, dict):
+        return None, f"metadata must be an object, got {type(metadata).__name__}"
+    metadata = dict(metadata)
     if data.get("type") not in (None, *MEMORY_TYPES):
         metadata["original_type"] = data["type"]
         data["type"] = "fact"
     if not isinstance(data.get("category", "general"), str) or not str(data.get("category", "x")).strip():
         data["category"] = "general"
-    data["metadata"] = metadata
+    try:  # JSON that can be stored and printed: lone surrogates shown as U+FFFD
+        data["metadata"] = json.loads(printable(json.dumps(metadata, ensure_ascii=False)))
+    except (TypeError, ValueError, RecursionError):
+        return None, "metadata must be JSON (strings, numbers, lists and objects)"
     data = {k: v for k, v in data.items() if k in MemoryItem.model_fields and v is not None}
     try:
         return MemoryItem.model_validate(data), None
     except ValueError as exc:
-        errors: list[Any] = getattr(exc, "errors", lambda: [])()
+        errors: list[dict[str, Any]] = getattr(exc, "errors", lambda: [])()
         if errors:
             first = errors[0]
             field = ".".join(str(p) for p in first["loc"]) or "item"

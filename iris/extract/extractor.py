@@ -100,7 +100,12 @@ def _load_json(text: str) -> Any:
     try:
         value = json.loads(text)
     except json.JSONDecodeError:
-        value = json_repair.loads(text)
+        try:
+            value = json_repair.loads(text)
+        except RecursionError:
+            return None
+    except RecursionError:  # nested deeper than any store_memory call: not a usable reply
+        return None
     return value if isinstance(value, (dict, list)) else None
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from iris import results as R
 from iris.errors import InputError, StoreError
+from iris.hygiene import encoding_problem, strip_invisible
 from iris.secrets import SecretsMode, redact, screen
 from iris.types import (
     MEMORY_TYPES,
@@ -197,6 +198,8 @@ def _object_args(arguments: object) -> dict:
             arguments = json.loads(arguments) if arguments.strip() else {}
         except json.JSONDecodeError as exc:
             raise InputError(f"tool arguments are not valid JSON: {exc.msg}") from exc
+        except RecursionError:
+            raise InputError("tool arguments are JSON nested too deeply") from None
     if not isinstance(arguments, dict):
         raise InputError(f"tool arguments must be an object, got {type(arguments).__name__}")
     return arguments
@@ -215,7 +218,10 @@ def _optional_str(args: dict, key: str) -> str | None:
         return None
     if not isinstance(value, str):
         raise InputError(f"{key} must be a string, got {type(value).__name__}")
-    return value.strip() or None
+    problem = encoding_problem(value)
+    if problem:
+        raise InputError(f"{key} {problem}")
+    return strip_invisible(value).strip() or None
 
 
 def _item(record: MemoryRecord) -> dict:
