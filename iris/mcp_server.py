@@ -12,10 +12,10 @@ serves several users through one server). The official `mcp` SDK is imported onl
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from iris.errors import InputError, IrisError
+from iris.pipeline import check_user_id
 from iris.tools import tool_schemas
 from iris.types import ToolCall
 
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
     from iris.pipeline import Pipeline
 
-_USER_ID = re.compile(r"[\w.@:+-]{1,128}")
 RECALL_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -49,10 +48,8 @@ class MemoryTools:
     """The tool calls, without any MCP types: what the server runs and what tests call."""
 
     def __init__(self, pipeline: Pipeline, *, user: str = "default", user_from_arguments: bool = False):
-        if not _USER_ID.fullmatch(user):
-            raise InputError("--user must be 1-128 characters of letters, digits and . @ : + - _")
         self.pipeline = pipeline
-        self.user = user
+        self.user = check_user_id(user, "--user")
         self.user_from_arguments = user_from_arguments
 
     def call(self, name: str, arguments: dict[str, Any] | None) -> str:
@@ -75,17 +72,11 @@ class MemoryTools:
         if not self.user_from_arguments:
             raise InputError("user_id is fixed by the server (--user); start it with "
                              "--user-from-arguments to choose the user per call")
-        if not isinstance(given, str) or not _USER_ID.fullmatch(given):
-            raise InputError("user_id must be 1-128 characters of letters, digits and . @ : + - _")
-        return given
+        return check_user_id(given)
 
     def _recall(self, user: str, args: dict[str, Any]) -> str:
-        text, k = args.get("text"), args.get("k", 10)
-        if not isinstance(text, str) or not text.strip():
-            raise InputError("recall needs a non-empty 'text'")
-        if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= 100:
-            raise InputError("'k' must be an integer from 1 to 100")
-        return self.pipeline.recall(text, user_id=user, k=k).context
+        # Pipeline.recall checks the text and k and raises InputError with the reason.
+        return self.pipeline.recall(args.get("text", ""), user_id=user, k=args.get("k", 10)).context
 
 
 def build_server(tools: MemoryTools) -> Any:

@@ -120,7 +120,7 @@ class Pipeline:
         a bad message, user id or k."""
         from iris.store.recall import recalled
 
-        _check_message(text, user_id)
+        text = _check_message(text, user_id)
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_RECALL:
             raise InputError(f"k must be an integer from 1 to {MAX_RECALL}")
         return recalled(self.store.recall(user_id, text, k=k))
@@ -235,9 +235,15 @@ def _check_message(text: object, user_id: object) -> str:
         raise InputError("message is empty")
     if len(text) > MAX_MESSAGE_CHARS:
         raise InputError(f"message is {len(text)} characters long (max {MAX_MESSAGE_CHARS})")
-    if not isinstance(user_id, str) or not _USER_ID.fullmatch(user_id):
-        raise InputError("user_id must be 1-128 characters of letters, digits and . @ : + - _")
+    check_user_id(user_id)
     return text
+
+
+def check_user_id(user_id: object, name: str = "user_id") -> str:
+    """`user_id` when it is a valid user id (it names the user's namespace), else InputError."""
+    if not isinstance(user_id, str) or not _USER_ID.fullmatch(user_id):
+        raise InputError(f"{name} must be 1-128 characters of letters, digits and . @ : + - _")
+    return user_id
 
 
 def _topic(text: str) -> str | None:

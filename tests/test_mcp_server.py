@@ -92,4 +92,4 @@ def test_recall_returns_the_context_block(settings):
     ], "--user", "alice")
     assert "<memories>" in _text(recalled) and "Toyota" in _text(recalled)
     assert "green tea" not in _text(recalled)
-    assert bad.is_error and "non-empty 'text'" in _text(bad)
+    assert bad.is_error and "message is empty" in _text(bad)
