@@ -7,8 +7,13 @@ by a cosine alone (MiniLM puts "forget my husband's name" at 0.6 from "My wife's
 and with one memory stored almost anything is "clear of the others"):
 
   * every content word of the description (stemmed, synonyms folded, see `verifier`) must
-    be in the memory, or a word the description's word stands for ("my pet": cat, dog ...);
-    a different head noun therefore blocks the match: wife/husband, tea/coffee, city/street;
+    be in the memory (a longer form, or with one letter dropped or doubled, counts: "allergy"
+    / "allergic", "parot" / "parrot"), or, when the word is a topic noun, a way of saying
+    that topic (intents/fastpath/topics.yaml: "my pet": cat, dog ...; "my car": "drive a",
+    Toyota ...; "my birthday": "born on"); a different head noun therefore blocks the match:
+    wife/husband, tea/coffee, city/street, cat/dog;
+  * a memory found through a topic must not be about a person the description did not name
+    ("forget my job" is not "My wife is a dentist");
   * the description's numbers must be in the memory ("14 Baker Street" is not "12 ...");
   * when the description says how the user feels ("that I like tea") or negates, the
     memory's polarity must agree;
@@ -26,10 +31,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Literal
 
+import yaml
+from rapidfuzz.distance import Indel
+
+from iris.errors import ConfigError
+from iris.paths import intents_dir
 from iris.store import verifier
-from iris.text import stem, tokens
+from iris.text import read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
@@ -53,23 +65,7 @@ _SOFT = frozenset(stem(w) for w in
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
-# A description word -> words in a memory that it stands for.
-_STANDS_FOR_WORDS = {
-    "pet": "cat dog puppy kitten fish hamster parrot rabbit bird turtle tortoise snake horse "
-           "pony lizard ferret guinea",
-    "drink": "coffee tea beer wine juice soda water milk",
-    "family": "mother father mom dad sister brother wife husband son daughter child kid "
-              "parent grandmother grandfather aunt uncle cousin",
-    "sibling": "sister brother",
-    "address": "street road avenue lane boulevard apartment flat postcode zip",
-}
-_STANDS_FOR: dict[str, frozenset[str]] = {}
-for _word, _members in _STANDS_FOR_WORDS.items():
-    _stems = frozenset(stem(m) for w in _members.split() for m in (w, w + "s"))
-    for _form in (_word, _word + "s"):
-        _STANDS_FOR[stem(_form)] = _stems
 _OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a named person
-_RAW_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True)
@@ -142,35 +138,124 @@ def decide(description: Description | str, candidates: Sequence[Candidate]) -> D
 
 
 def _matches(d: Description, content: str) -> bool:
-    memory = verifier.analyze(content)
-    words = _memory_words(content)
-    if not d.numbers <= memory.numbers:
+    memory = _memory(content)
+    if not d.numbers <= memory.analysis.numbers:
         return False
-    if d.polarity is not None and memory.polarity != d.polarity:
+    if d.polarity is not None and memory.analysis.polarity != d.polarity:
         return False
-    people = frozenset(memory.agents) - _OTHERS
+    people = frozenset(memory.analysis.agents) - _OTHERS
     # About the user, or naming only a frame ("my name"): someone else's fact is not it.
     if (d.about_user or not d.required) and not people <= d.people:
         return False
     needed = d.required or d.bag - {"<feeling>"}
     if not needed and not d.numbers:
         return False
-    return all(_has(word, words) for word in needed)
+    allowed, by_topic = d.people, False
+    for word in needed:
+        if _has(word, memory.stems):
+            continue
+        topic = topics().get(word)
+        if topic is None or not topic.realised(memory):
+            return False
+        allowed, by_topic = allowed | topic.people, True
+    # A topic is weaker evidence than the word itself: "forget my job" is not about the
+    # wife in "My wife is a dentist" unless the description names her too.
+    return not by_topic or people <= allowed
 
 
-def _has(word: str, words: frozenset[str]) -> bool:
-    if word in words or _STANDS_FOR.get(word, frozenset()) & words:
+def _has(word: str, stems: frozenset[str]) -> bool:
+    if word in stems:
         return True
     if len(word) < _PREFIX_MIN:
         return False
-    return any(len(w) >= _PREFIX_MIN and (w.startswith(word) or word.startswith(w)) for w in words)
+    # A longer form of the word ("allergy" / "allergic"), or one letter dropped or doubled
+    # ("parot", "rabit"). A substituted letter is not forgiven: it makes other words
+    # ("toffee" / "coffee", "Mario" / "Marco").
+    return any(len(w) >= _PREFIX_MIN and (w.startswith(word) or word.startswith(w)
+                                           or Indel.distance(word, w, score_cutoff=1) <= 1)
+               for w in stems)
 
 
-def _memory_words(content: str) -> frozenset[str]:
-    """The memory's stems: the verifier's content words plus every raw word, so a word the
-    verifier folds away ("work as a nurse" -> "as a nurse") still counts."""
-    raw = {stem(w) for w in _RAW_WORD.findall(content.lower())}
-    return verifier.analyze(content).bag | frozenset(raw)
+@dataclass(frozen=True)
+class _Memory:
+    analysis: verifier.Analysis
+    stems: frozenset[str]  # the verifier's content words plus every raw word, stemmed
+    sequence: tuple[str, ...]  # the raw words' stems, in order (for phrases)
+    words: tuple[str, ...]  # the raw words, in order ("lives in" is not "live in" stemmed)
+    plain: str  # lower case, apostrophes dropped, single spaces (for patterns)
+
+
+@lru_cache(maxsize=8192)
+def _memory(content: str) -> _Memory:
+    """A memory's words. The raw words count besides the verifier's content words, so a
+    word the verifier folds away ("work as a nurse" -> "as a nurse") still counts."""
+    analysis = verifier.analyze(content)
+    plain = _plain(content)
+    words = tuple(plain.split())
+    sequence = tuple(stem(w) for w in words)
+    return _Memory(analysis, analysis.bag | frozenset(sequence), sequence, words, plain)
+
+
+def forget_cached_memories() -> None:
+    """Drop the per-memory cache (it holds memories' text), after an erase."""
+    _memory.cache_clear()
+
+
+# --- topics: "forget my car" names "I drive a red Toyota" ------------------------------
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A topic noun of intents/fastpath/topics.yaml and the ways a memory says it."""
+
+    name: str
+    phrases: tuple[tuple[str, ...], ...]  # stems of each realising word or phrase
+    raw_phrases: tuple[tuple[str, ...], ...]  # the same, unstemmed
+    patterns: tuple[re.Pattern[str], ...]
+    not_with: frozenset[str]  # stems that veto the topic in a memory
+    people: frozenset[str]  # the people its words name (family: wife, son ...)
+
+    def realised(self, memory: _Memory) -> bool:
+        if self.not_with & memory.stems:
+            return False
+        return (any(_contains(memory.sequence, p) for p in self.phrases)
+                or any(_contains(memory.words, p) for p in self.raw_phrases)
+                or any(p.search(memory.plain) for p in self.patterns))
+
+
+def _contains(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    if len(phrase) == 1:
+        return phrase[0] in words
+    n = len(phrase)
+    return any(words[i:i + n] == phrase for i in range(len(words) - n + 1))
+
+
+@lru_cache(maxsize=4)
+def topics(folder: Path | None = None) -> dict[str, Topic]:
+    """The stem of each topic noun (its name, aliases and their plurals) -> its Topic.
+    ConfigError when topics.yaml is missing or malformed, or two topics claim one noun."""
+    path = (Path(folder) if folder else intents_dir() / "fastpath") / "topics.yaml"
+    try:
+        found: dict[str, Topic] = {}
+        for name, spec in read_yaml(path)["topics"].items():
+            phrases = [tuple(_plain(p).split()) for p in spec["words"]]
+            topic = Topic(
+                name=name,
+                phrases=tuple(tuple(stem(w) for w in p) for p in phrases),
+                raw_phrases=tuple(phrases),
+                patterns=tuple(re.compile(p) for p in spec.get("patterns", ())),
+                not_with=frozenset(stem(w) for w in spec.get("not_with", ())),
+                people=frozenset(a for p in phrases for w in p
+                                 for a in verifier.analyze(w).agents) - _OTHERS)
+            for noun in (name, *spec.get("aliases", ())):
+                for key in {stem(noun), stem(noun + "s")}:
+                    if found.get(key, topic) != topic:
+                        raise ValueError(f"{noun!r} names both {found[key].name} and {name}")
+                    found[key] = topic
+        return found
+    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError, re.error) as exc:
+        raise ConfigError(f"forget topics in {path} are unusable: "
+                          f"{type(exc).__name__}: {exc}") from exc
 
 
 # --- forget everything ------------------------------------------------------------------

@@ -109,9 +109,13 @@ class Ranker:
         if described is None:
             return ForgetResult(status="not_found")
         matrix, ranked = self.rank(conn, namespace, query, weights=(1.0, 0.0, 0.0, 0.0))
+        # Every memory is a candidate, not only the semantic shortlist: a match outside it
+        # would make a wrong "the only match" of the one inside. The cosine orders them.
+        cosine = {j: sem for _, sem, _, _, j in ranked}
         decision = forget.decide(described, [
-            forget.Candidate(id=mem_id, content=matrix.contents[j], cosine=sem)
-            for _, sem, _, mem_id, j in ranked])
+            forget.Candidate(id=int(mem_id), content=matrix.contents[j],
+                             cosine=cosine.get(j, -1.0))
+            for j, mem_id in enumerate(matrix.ids)])
         if decision.status == "forgotten" and decision.id is not None:
             return decision.id
         if decision.status == "ambiguous":
@@ -133,6 +137,7 @@ def _memory_words(content: str) -> frozenset[str]:
 def forget_cached_words() -> None:
     """Drop the per-content word caches (they hold memories' text) after an erase."""
     _memory_words.cache_clear()
+    forget.forget_cached_memories()
     verifier.analyze.cache_clear()
 
 
