@@ -4,9 +4,11 @@ nothing else?
 Every case of benchmarks/data/forget_eval.yaml (read its header) runs in its own namespace:
 store the set's memories, send the request through the real pipeline (fast path, intent
 router, forget_memory, the store with the real MiniLM embedder), and compare what was
-deleted with what should have been. Development and held-out cases are reported apart.
+deleted with what should have been. Each split (dev, former held-out, fresh held-out) is
+reported apart.
 
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py               # dev + held-out
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --split dev --show-errors
 
 The embedding model is exported to ONNX once per IRIS_HOME (`--home`, default
@@ -39,6 +41,13 @@ sys.path.insert(0, str(ROOT))
 EVAL = ROOT / "benchmarks" / "data" / "forget_eval.yaml"
 PERSONA = Path(os.environ.get("IRIS_PERSONA_DIR", "/work/shared/datasets/persona")) / "personas_valid.jsonl"
 SIZES = (1, 2, 10, 100)
+SPLIT_LABELS = {
+    "dev": "DEVELOPMENT (rules tuned on these)",
+    # forget_eval.yaml's held-out split was looked at when the topic matching was built
+    # (its misses motivated it), so it is development data now.
+    "heldout": "FORMER HELD-OUT (looked at since: development data now)",
+    "fresh": "FRESH HELD-OUT (forget_eval_fresh.yaml, written before the code ran on it)",
+}
 
 
 @dataclass
@@ -155,7 +164,7 @@ def report(outcomes: list[Outcome], split: str) -> bool:
     rows = [o for o in outcomes if o.case["split"] == split]
     if not rows:
         return True
-    label = "DEVELOPMENT (rules tuned on these)" if split == "dev" else "HELD-OUT (never tuned on)"
+    label = SPLIT_LABELS[split]
     print(f"\n== {label}: {len(rows)} cases")
     print(f"{'memories':>8} {'cases':>5} {'wrong del':>9} {'clear: right':>14} "
           f"{'not-found ok':>13} {'ambiguous ok':>13} {'confirm ok':>11}")
@@ -186,7 +195,7 @@ def report(outcomes: list[Outcome], split: str) -> bool:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=["dev", "heldout", "all"], default="all")
+    ap.add_argument("--split", choices=[*SPLIT_LABELS, "all"], default="all")
     ap.add_argument("--home", default="/tmp/iris-forget-home",
                     help="IRIS_HOME: where the exported embedding model is cached")
     ap.add_argument("--embed-model", default=None, help="default: MiniLM; 'hashing' for a smoke run")
@@ -212,7 +221,7 @@ def main() -> int:
                 for set_name in case["sets"]:
                     n += 1
                     outcomes.append(run_case(pipeline, case, set_name, sets, f"case{n}"))
-    ok = all([report(outcomes, "dev"), report(outcomes, "heldout")])
+    ok = all([report(outcomes, split) for split in SPLIT_LABELS])
     if args.show_errors:
         print("\nnot right:")
         for o in outcomes:

@@ -253,7 +253,8 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
                         raise ValueError(f"{noun!r} names both {found[key].name} and {name}")
                     found[key] = topic
         return found
-    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError, re.error) as exc:
+    except (OSError, yaml.YAMLError, AttributeError, KeyError, TypeError, ValueError,
+            re.error) as exc:
         raise ConfigError(f"forget topics in {path} are unusable: "
                           f"{type(exc).__name__}: {exc}") from exc
 

@@ -1,0 +1,152 @@
+"""Forget by topic (iris/store/forget.py + intents/fastpath/topics.yaml): "forget my car"
+finds "I drive a red Toyota", and no near miss gets through the topic path."""
+
+import pytest
+
+from iris.errors import ConfigError
+from iris.store import forget
+from iris.store.forget import Candidate, decide
+from iris.text import stem
+from iris.types import MemoryItem
+
+OTHERS = ["I play chess online", "My favorite color is green"]
+
+
+def _decide(description, *contents):
+    return decide(description, [Candidate(id=i + 1, content=c) for i, c in enumerate(contents)])
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("my car", "I drive a red Toyota"),
+    ("my vehicle", "I drove an old Honda Civic for years"),
+    ("my birthday", "I was born on July 2nd"),
+    ("my birthday", "I was born in October"),
+    ("my football team", "I support Liverpool football club"),
+    ("my team", "I am a fan of the Boston Celtics"),
+    ("my job", "I'm a nurse"),
+    ("my job", "I am a freelance photographer"),
+    ("my wife's job", "My wife Sara is a dentist"),
+    ("my city", "I live in Glasgow"),
+    ("the town I grew up in", "I grew up in Leeds"),
+    ("my spouse", "My husband's name is Marco"),
+    ("my pet", "I have a parrot called Kiwi"),
+    ("my degree", "I studied physics at Oxford"),
+    ("the year I was born", "I was born in 1988"),
+    ("my wedding", "I got married in 2020"),
+])
+def test_a_topic_finds_the_memory_that_says_it_another_way(description, memory):
+    decision = _decide(description, memory, *OTHERS)
+    assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("my parot", "I have a parrot called Kiwi"),  # a letter dropped
+    ("my rabit", "My rabbit is called Snow"),
+    ("my tortise", "I have a tortoise named Shelly"),
+    ("my wifes name", "My wife's name is Ana"),  # no apostrophe
+])
+def test_one_dropped_letter_is_forgiven(description, memory):
+    decision = _decide(description, memory, *OTHERS)
+    assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+@pytest.mark.parametrize("description, memory", [
+    # tea vs coffee: "drink" is a topic, "tea" is not
+    ("that I drink tea", "I drink two cups of coffee a day"),
+    ("my tea", "I drink black coffee after lunch"),
+    # a substituted letter is another word, not a typo
+    ("that I like toffee", "I like coffee"),
+    ("Mario", "My cousin Marco lives in Rome"),
+    # wife vs husband, partner, parents
+    ("my husband", "My wife Sara is a dentist"),
+    ("my wife", "My partner Alex is a chef"),
+    ("my father's name", "My mother is called Ruth"),
+    # city vs street, both ways
+    ("the city I live in", "I live at 12 Baker Street"),
+    ("my city", "I live on Elm Street"),
+    ("the street I live on", "I live in Lyon"),
+    ("that I live in Edinburgh", "I live in Glasgow"),
+    # a different pet, a different vehicle
+    ("my dog", "I have a parrot called Kiwi"),
+    ("my turtle", "I have a tortoise named Shelly"),
+    ("my bike", "I drive an old Honda Civic"),
+    ("my car", "I ride a blue motorbike"),
+    # different years and numbers
+    ("that I graduated in 2016", "I graduated from university in 2015"),
+    ("that I was born in 1987", "I was born in 1988"),
+    ("that I wake up at 7", "I wake up at 6 am"),
+    # a different named entity or colour under a matching topic
+    ("that I drive a Toyota", "I drive an old Honda Civic"),
+    ("that I drive a blue Toyota", "I drive a red Toyota"),
+    ("that I support Chelsea", "I support Liverpool football club"),
+    ("that my favourite band is Coldplay", "My favourite band is Radiohead"),
+    # a topic found in someone else's fact
+    ("my job", "My wife Sara is a dentist"),
+    ("my car", "My brother drives a Toyota"),
+    ("my city", "My sister lives in Toronto"),
+    # a word that only looks like the topic: "Baker Street" is no occupation
+    ("my job", "I live at 12 Baker Street"),
+    ("my birthday", "I was born in Paris"),
+])
+def test_near_misses_stay_not_found(description, memory):
+    assert _decide(description, memory).status == "not_found"
+
+
+def test_a_topic_matching_two_memories_is_ambiguous():
+    decision = _decide("my car", "I drive a red Toyota", "My car is a grey Volvo", *OTHERS)
+    assert decision.status == "ambiguous"
+    assert {c.id for c in decision.candidates} == {1, 2}
+
+
+def test_the_topic_of_someone_named_is_found():
+    decision = _decide("my brother's car", "My brother drives a Toyota", "I drive a Volvo")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+def test_the_shipped_topics_load_and_keep_wife_apart_from_husband():
+    topics = forget.topics()
+    assert {"car", "birthday", "team", "work", "city", "pet", "partner"} <= {
+        t.name for t in topics.values()}
+    assert "wif" not in topics and "husband" not in topics  # people are never topic keys
+    assert topics[stem("vehicle")] is topics[stem("cars")] is topics["car"]  # aliases, plurals
+    assert topics[stem("job")] is topics[stem("work")]
+
+
+def _topics_in(tmp_path, text):
+    (tmp_path / "topics.yaml").write_text(text, encoding="utf-8")
+    forget.topics.cache_clear()
+    try:
+        return forget.topics(tmp_path)
+    finally:
+        forget.topics.cache_clear()
+
+
+def test_two_topics_claiming_one_noun_is_a_config_error(tmp_path):
+    with pytest.raises(ConfigError, match="names both"):
+        _topics_in(tmp_path, "topics:\n  car: {words: [car]}\n"
+                             "  auto: {aliases: [car], words: [auto]}\n")
+
+
+@pytest.mark.parametrize("text", ["topics: [car]\n", "nothing: {}\n",
+                                  "topics:\n  car: {words: [car], patterns: ['(']}\n"])
+def test_a_malformed_topics_file_is_a_config_error(tmp_path, text):
+    with pytest.raises(ConfigError, match="topics"):
+        _topics_in(tmp_path, text)
+
+
+def test_a_match_outside_the_semantic_shortlist_still_makes_it_ambiguous(db_settings):
+    """Forget looks at every memory, not the embedding shortlist: with a shortlist of one,
+    only the nearest "car" memory was a candidate and was deleted as "the only match"."""
+    from iris.embed import HashingEmbedder
+    from iris.store import MemoryStore
+
+    settings = db_settings.model_copy(update={"search_shortlist": 1})
+    store = MemoryStore(settings, embedder=HashingEmbedder())
+    try:
+        store.store("u", [MemoryItem(content=c) for c in
+                          ["I drive a red Toyota", "My car is a grey Volvo", *OTHERS]])
+        result = store.forget("u", query="my car")
+        assert result.status == "ambiguous"
+        assert store.count("u") == 4
+    finally:
+        store.close()
