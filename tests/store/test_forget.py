@@ -78,3 +78,31 @@ def test_twenty_kilobytes_of_garbage_delete_nothing(pipeline, kind):
     # The same description straight to the tool, past the pipeline's routing:
     assert pipeline.store.forget("u", query=junk).status == "not_found"
     assert pipeline.store.count("u") == 1
+
+
+TOPICS = ["I live in Lyon", "My husband's name is Marco", "I drive a red Toyota",
+          "I was born on July 2nd", "I support Liverpool football club", "My wife is a dentist"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("message, gone", [
+    ("forget my car", "I drive a red Toyota"),
+    ("please forget my birthday", "I was born on July 2nd"),
+    ("can you forget my football team?", "I support Liverpool football club"),
+])
+def test_a_request_by_topic_deletes_the_memory_that_says_it(pipeline, message, gone):
+    """Through the whole pipeline (fast path, router, forget_memory, the real model)."""
+    before = _holding(pipeline, "u", TOPICS)
+    reply = pipeline.handle(message, user_id="u")
+    assert _code(reply) == R.FORGOTTEN
+    assert before - {r.content for r in pipeline.store.export("u")} == {gone}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("message", ["forget my job", "forget my bike", "forget my husband's job",
+                                     "forget the street I live on"])
+def test_a_topic_near_miss_through_the_pipeline_deletes_nothing(pipeline, message):
+    before = _holding(pipeline, "u", TOPICS)
+    reply = pipeline.handle(message, user_id="u")
+    assert _code(reply) == R.NOT_FOUND
+    assert {r.content for r in pipeline.store.export("u")} == before
