@@ -182,10 +182,11 @@ class _Memory:
     stems: frozenset[str]  # the verifier's content words plus every raw word, stemmed
     sequence: tuple[str, ...]  # the raw words' stems, in order (for phrases)
     words: tuple[str, ...]  # the raw words, in order ("lives in" is not "live in" stemmed)
+    raw: frozenset[str]  # the raw words
     plain: str  # lower case, apostrophes dropped, single spaces (for patterns)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
 def _memory(content: str) -> _Memory:
     """A memory's words. The raw words count besides the verifier's content words, so a
     word the verifier folds away ("work as a nurse" -> "as a nurse") still counts."""
@@ -193,7 +194,8 @@ def _memory(content: str) -> _Memory:
     plain = _plain(content)
     words = tuple(plain.split())
     sequence = tuple(stem(w) for w in words)
-    return _Memory(analysis, analysis.bag | frozenset(sequence), sequence, words, plain)
+    return _Memory(analysis, analysis.bag | frozenset(sequence), sequence, words,
+                   frozenset(words), plain)
 
 
 def forget_cached_memories() -> None:
@@ -209,8 +211,9 @@ class Topic:
     """A topic noun of intents/fastpath/topics.yaml and the ways a memory says it."""
 
     name: str
-    phrases: tuple[tuple[str, ...], ...]  # stems of each realising word or phrase
-    raw_phrases: tuple[tuple[str, ...], ...]  # the same, unstemmed
+    words: frozenset[str]  # stems of the realising single words
+    phrases: tuple[tuple[str, ...], ...]  # stems of each realising phrase of several words
+    raw_phrases: tuple[tuple[str, ...], ...]  # the same, unstemmed ("lives in")
     patterns: tuple[re.Pattern[str], ...]
     not_with: frozenset[str]  # stems that veto the topic in a memory
     people: frozenset[str]  # the people its words name (family: wife, son ...)
@@ -218,16 +221,17 @@ class Topic:
     def realised(self, memory: _Memory) -> bool:
         if self.not_with & memory.stems:
             return False
-        return (any(_contains(memory.sequence, p) for p in self.phrases)
-                or any(_contains(memory.words, p) for p in self.raw_phrases)
+        return (not self.words.isdisjoint(memory.sequence)
+                or any(p[0] in memory.stems and _contains(memory.sequence, p)
+                       for p in self.phrases)
+                or any(p[0] in memory.raw and _contains(memory.words, p)
+                       for p in self.raw_phrases)
                 or any(p.search(memory.plain) for p in self.patterns))
 
 
 def _contains(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
-    if len(phrase) == 1:
-        return phrase[0] in words
-    n = len(phrase)
-    return any(words[i:i + n] == phrase for i in range(len(words) - n + 1))
+    n, first = len(phrase), phrase[0]
+    return any(w == first and words[i:i + n] == phrase for i, w in enumerate(words))
 
 
 @lru_cache(maxsize=4)
@@ -239,10 +243,12 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
         found: dict[str, Topic] = {}
         for name, spec in read_yaml(path)["topics"].items():
             phrases = [tuple(_plain(p).split()) for p in spec["words"]]
+            several = [p for p in phrases if len(p) > 1]
             topic = Topic(
                 name=name,
-                phrases=tuple(tuple(stem(w) for w in p) for p in phrases),
-                raw_phrases=tuple(phrases),
+                words=frozenset(stem(p[0]) for p in phrases if len(p) == 1),
+                phrases=tuple(tuple(stem(w) for w in p) for p in several),
+                raw_phrases=tuple(several),
                 patterns=tuple(re.compile(p) for p in spec.get("patterns", ())),
                 not_with=frozenset(stem(w) for w in spec.get("not_with", ())),
                 people=frozenset(a for p in phrases for w in p
