@@ -163,6 +163,7 @@ _PHRASES = [
     (re.compile(r"\bcan not (?:stand|bear|tolerate)\b"), "hate"),
     (re.compile(r"\b(\w+) years? old\b"), r"\1"),  # "I am 24 years old" is "I'm 24"
     (re.compile(r"\bwork(s|ed|ing)? as\b"), "as"),  # "I work as a nurse": "I am a nurse"
+    (re.compile(r"\b(?:not able|unable) to\b"), "can not"),  # "not able to eat" is "can't eat"
     (re.compile(r"\bfor a living\b|\bby (?:profession|trade)\b|\bprofessionally\b"),
      "professionally"),
 ]

@@ -31,6 +31,8 @@ def _decide(description, *contents):
     ("my spouse", "My husband's name is Marco"),
     ("my pet", "I have a parrot called Kiwi"),
     ("my degree", "I studied physics at Oxford"),
+    ("that I'm not able to eat gluten", "I can't eat gluten"),  # a paraphrase of "can't"
+    ("that I am unable to swim", "I cannot swim"),
     ("the year I was born", "I was born in 1988"),
     ("my wedding", "I got married in 2020"),
 ])
@@ -87,6 +89,9 @@ def test_one_dropped_letter_is_forgiven(description, memory):
     # a word that only looks like the topic: "Baker Street" is no occupation
     ("my job", "I live at 12 Baker Street"),
     ("my birthday", "I was born in Paris"),
+    ("my city", "I grew up in the industry"),  # "grew up in" a place, not a trade
+    ("my city", "I live in a small flat"),
+    ("that I am unable to swim", "I can swim"),
 ])
 def test_near_misses_stay_not_found(description, memory):
     assert _decide(description, memory).status == "not_found"
