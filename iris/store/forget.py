@@ -61,7 +61,8 @@ something all what about regarding concerning earlier last previous
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
-                  "<feeling> name preference preferences habit habits routine".split())
+                  "<feeling> name preference preferences habit habits routine date many "
+                  "much".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
@@ -168,12 +169,24 @@ def _has(word: str, stems: frozenset[str]) -> bool:
         return True
     if len(word) < _PREFIX_MIN:
         return False
-    # A longer form of the word ("allergy" / "allergic"), or one letter dropped or doubled
-    # ("parot", "rabit"). A substituted letter is not forgiven: it makes other words
-    # ("toffee" / "coffee", "Mario" / "Marco").
+    # A longer form of the word ("allergy" / "allergic"), another ending of one base
+    # ("intolerance" / "intolerant"), or one letter dropped or doubled ("parot", "rabit").
+    # A substituted letter is not forgiven: it makes other words ("toffee" / "coffee").
+    base = _base(word)
     return any(len(w) >= _PREFIX_MIN and (w.startswith(word) or word.startswith(w)
-                                           or Indel.distance(word, w, score_cutoff=1) <= 1)
+                                           or Indel.distance(word, w, score_cutoff=1) <= 1
+                                           or _base(w) == base)
                for w in stems)
+
+
+_ENDINGS = ("ance", "ence", "anc", "enc", "ant", "ent", "ion")  # stem() drops a final e
+
+
+def _base(word: str) -> str:
+    for ending in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= _PREFIX_MIN:
+            return word[: -len(ending)]
+    return word
 
 
 @dataclass(frozen=True)
@@ -229,6 +242,14 @@ class Topic:
                 or any(p.search(memory.plain) for p in self.patterns))
 
 
+def _expand(words: list[str], specs: dict) -> list[str]:
+    """A topic's words, with "@dog" replaced by the words of topic dog (one level)."""
+    out: list[str] = []
+    for word in words:
+        out.extend(specs[word[1:]]["words"] if word.startswith("@") else [word])
+    return out
+
+
 def _contains(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     n, first = len(phrase), phrase[0]
     return any(w == first and words[i:i + n] == phrase for i, w in enumerate(words))
@@ -241,8 +262,9 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
     path = (Path(folder) if folder else intents_dir() / "fastpath") / "topics.yaml"
     try:
         found: dict[str, Topic] = {}
-        for name, spec in read_yaml(path)["topics"].items():
-            phrases = [tuple(_plain(p).split()) for p in spec["words"]]
+        specs = read_yaml(path)["topics"]
+        for name, spec in specs.items():
+            phrases = [tuple(_plain(p).split()) for p in _expand(spec["words"], specs)]
             several = [p for p in phrases if len(p) > 1]
             topic = Topic(
                 name=name,

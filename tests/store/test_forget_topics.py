@@ -33,6 +33,15 @@ def _decide(description, *contents):
     ("my degree", "I studied physics at Oxford"),
     ("that I'm not able to eat gluten", "I can't eat gluten"),  # a paraphrase of "can't"
     ("that I am unable to swim", "I cannot swim"),
+    ("my dog", "I have a golden retriever called Max"),  # a breed names the animal
+    ("my pet", "I have a golden retriever called Max"),  # through "@dog"
+    ("my coffee order", "I order an oat milk latte every morning"),
+    ("my scooter", "I ride a red Vespa"),
+    ("my bedtime", "I go to bed at 11 pm"),
+    ("my street name", "My flat is on Rose Lane"),
+    ("my birth date", "My birthday is on the 3rd of May"),  # "date" frames, like "name"
+    ("how many kids I have", "I have three kids"),
+    ("my lactose intolerance", "I'm lactose intolerant"),  # one base, other endings
     ("the year I was born", "I was born in 1988"),
     ("my wedding", "I got married in 2020"),
 ])
@@ -92,6 +101,11 @@ def test_one_dropped_letter_is_forgiven(description, memory):
     ("my city", "I grew up in the industry"),  # "grew up in" a place, not a trade
     ("my city", "I live in a small flat"),
     ("that I am unable to swim", "I can swim"),
+    ("my cat", "I have a golden retriever called Max"),
+    ("that I drink tea", "I drink a cappuccino after lunch"),  # coffee, by another name
+    ("that I have two kids", "I have three kids"),
+    ("my patience", "I am a patient"),  # too short a base to fold endings
+    ("the street I work on", "I work as a nurse at St Mary's hospital"),
 ])
 def test_near_misses_stay_not_found(description, memory):
     assert _decide(description, memory).status == "not_found"
