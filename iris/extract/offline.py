@@ -21,6 +21,7 @@ import re
 from rapidfuzz import fuzz
 
 from iris import text as english
+from iris.extract import command
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -71,6 +72,12 @@ def strip_command(text: str) -> str:
     """The text without a leading "remember that"-style command (or a trailing one).
     Text without a command comes back unchanged, apart from outer whitespace."""
     text = text.strip()
+    lead = command.lead_in_end(text)
+    if lead:
+        rest = _strip_trailing(text[lead:].strip())
+        if _POLITE_QUESTION.match(text) and rest.endswith("?"):
+            rest = rest.rstrip("? ")
+        return rest
     rest = text
     while True:  # leading filler words, any number of them
         match = _FILLER.match(rest)
@@ -118,6 +125,7 @@ _TAIL_CHARS = 120
 
 def _strip_trailing(text: str) -> str:
     text = text.rstrip()
+    text = text[:command.sign_off_start(text)].rstrip()
     for pattern in (_THANKS, _TRAILING_COMMAND, _THANKS):
         cut = max(0, len(text) - _TAIL_CHARS)
         match = pattern.search(text, cut)
@@ -130,7 +138,7 @@ def _strip_trailing(text: str) -> str:
 
 _BULLET = re.compile(
     rf"^\s*(?:[-*{english.BULLET_CHARS}–—>]+\s*|\(?\d{{1,2}}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)", re.I)
-_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+")
+_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})(?:[.)]|\s?[-–])\s+")
 _INLINE_BULLET = re.compile(rf"(?:^|\s+)[{english.BULLET_CHARS}]\s+")
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
 _HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
@@ -212,8 +220,8 @@ _RELATIVE = {"that", "which", "who", "whom", "whose"}
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
 _DELIMITER = re.compile(
-    r"(\s*,\s*(?:(?:and also|and then|and|also|plus|but also)\s+)?"
-    r"|\s+(?:and also|and then|and|plus)\s+"
+    r"(\s*,\s*(?:(?:and also|and then|and that|and|also|plus|but also|that)\s+)?"
+    r"|\s+(?:and also|and then|and that|and|plus)\s+|\s+&\s+"
     # "also" right after a pronoun is an adverb ("i also like"), not a join
     r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)\s+also\s+)", re.I)
 
