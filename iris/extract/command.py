@@ -34,7 +34,7 @@ _CUT_MARKS = frozenset(":-\u2013\u2014,")
 _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve", "our",
                        "mine"})
 # Besides the verbs and signals, words after which the fact may start ("save this 4 later i ...").
-_BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz"})
+_BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me"})
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,9 @@ def sign_off_start(text: str) -> int:
             continue
         word = english.normalise(raw)
         if word not in words.sign_off:
-            break
+            word = _typo_of(word, words) or word  # "svae that"
+            if word not in words.verbs:
+                break
         if word in words.thanks:
             thanks, cut = True, token.start()
         elif word in words.verbs or word in {"ok", "okay"}:

@@ -21,7 +21,7 @@ import re
 from rapidfuzz import fuzz
 
 from iris import text as english
-from iris.extract import command
+from iris.extract import command, pronouns
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -338,4 +338,4 @@ def split_facts(text: str) -> list[str]:
             fact = clean_fact(strip_command(clean_fact(fact)))
             if fact and re.search(r"\w", fact):
                 facts.append(fact)
-    return facts
+    return pronouns.resolve(facts)
