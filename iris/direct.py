@@ -61,7 +61,9 @@ _BULLET = re.compile(r"\s*(?:[-*+\u2022\u00b7>]|\d{1,2}[.)]|\(\d{1,2}\)|[a-zA-Z]
 _NUMBERING = re.compile(r"\(\d{1,2}\)|\b\d{1,2}\)\s|\b\d{1,2}\.\s\D*\b\d{1,2}\.\s")
 _NUMBER_MARK = re.compile(r"(?:^|\s)\d{1,2}\s?[-\u2013]\s")  # "1- a 2- b"
 # On lower-cased text.
-_CLAUSE_JOIN = re.compile(r",|&|\s[-\u2013\u2014]\s|\b(?:and|but|plus|also|while|whereas|or)\b")
+_CLAUSE_JOIN = re.compile(r",|&|\s[-\u2013\u2014]\s|\b(?:and|but|plus|while|whereas|or)\b")
+# Checked on its own: "i also like tea" must stay one piece for the joins above.
+_ALSO_JOIN = re.compile(r"\balso\b")
 _ITEM_JOIN = re.compile(r",|&|\b(?:and|or|plus)\b")
 _TOPIC_PREPOSITION = re.compile(
     r"(?:about|on|regarding|concerning|related to|of|for|from|in)\b\s*", re.IGNORECASE)
@@ -431,8 +433,9 @@ class DirectHandler:
 
     def _several_clauses(self, content: str) -> bool:
         """Clauses joined by commas or "and" that each carry their own subject and verb."""
-        pieces = _CLAUSE_JOIN.split(content.lower())
-        for piece in pieces[1:]:
+        lowered = content.lower()
+        pieces = _CLAUSE_JOIN.split(lowered)[1:] + _ALSO_JOIN.split(lowered)[1:]
+        for piece in pieces:
             words = list(norm_words(piece))
             if words and words[0] == "that":  # "I keep bees and that my van is blue"
                 words = words[1:]

@@ -29,7 +29,7 @@ import json_repair
 
 from iris import secrets
 from iris.errors import LLMError, LLMResponseError
-from iris.extract.offline import split_facts
+from iris.extract.offline import split_facts_bounded
 from iris.extract.tagging import category, memory_type
 from iris.llm import LLMClient, LLMResponse, make_llm
 from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
@@ -229,6 +229,14 @@ class FactExtractor:
 
     def extract_offline(self, text: str, *, error: str | None = None,
                         raw: str | None = None) -> Extraction:
-        facts: list[object] = list(split_facts(text))
+        found, unread = split_facts_bounded(text, limit=self.cap)
+        facts: list[object] = list(found)
+        failures = _over_cap(facts, self.cap)
+        if unread and failures:
+            # The rules stop reading once the message is over the cap: the user is told
+            # that the rest was not read rather than each remaining item one by one.
+            last = failures[-1]
+            failures[-1] = last.model_copy(update={
+                "reason": f"{last.reason}; the rest of the message was not read"})
         return Extraction(source="offline", tool_calls=to_tool_calls(_in_order(facts[:self.cap])),
-                          failures=_over_cap(facts, self.cap), error=error, raw=raw)
+                          failures=failures, error=error, raw=raw)
