@@ -34,7 +34,8 @@ _CUT_MARKS = frozenset(":-\u2013\u2014,")
 _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve", "our",
                        "mine"})
 # Besides the verbs and signals, words after which the fact may start ("save this 4 later i ...").
-_BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me"})
+_BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile",
+                             "info", "information", "stuff", "things", "facts", "details"})
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class _Words:
     lead: frozenset[str]
     signals: frozenset[str]
     verbs: frozenset[str]
+    addressed: frozenset[str]
     fuzzy: tuple[str, ...]  # signals long enough to allow typos
     thanks: frozenset[str]
     sign_off: frozenset[str]
@@ -53,6 +55,7 @@ def _words() -> _Words:
     signals = frozenset(str(w) for w in raw["lead_in_signals"])
     return _Words(lead=frozenset(str(w) for w in raw["lead_in_words"]), signals=signals,
                   verbs=frozenset(str(w) for w in raw["lead_in_verbs"]),
+                  addressed=frozenset(str(w) for w in raw["lead_in_addressed"]),
                   fuzzy=tuple(sorted(w for w in signals if len(w) >= 4)),
                   thanks=frozenset(str(w) for w in raw["sign_off_thanks"]),
                   sign_off=frozenset(str(w) for w in raw["sign_off_words"]))
@@ -60,8 +63,8 @@ def _words() -> _Words:
 
 def _typo_of(word: str, words: _Words) -> str | None:
     """The signal word `word` is a typo of, if any ("rmember" -> "remember")."""
-    if len(word) < 4 or word in words.lead:
-        return None
+    if len(word) < 4 or word in words.lead or word in english.words().verbs:
+        return None  # a real verb ("forgot") is not a typo of another
     hit = process.extractOne(word, words.fuzzy, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
     if hit is None or hit[0][0] != word[0]:
         return None
@@ -72,7 +75,7 @@ def lead_in_end(text: str) -> int:
     """Where the facts start after a lead-in at the start of `text`, or 0 when there is none.
     The first boundary ends the lead-in: "For the record, I like you, too" keeps its comma."""
     words = _words()
-    signal, open_for_subject, seen = False, False, 0
+    signal, open_for_subject, addressed, seen = False, False, False, 0
     for token in _TOKEN.finditer(text):
         raw = token.group()
         if raw in _CUT_MARKS:
@@ -94,8 +97,10 @@ def lead_in_end(text: str) -> int:
         if word not in words.lead and typo is None:
             return 0
         base = typo or word
-        signal = signal or base in words.signals
-        open_for_subject = base in words.verbs or base in words.signals or base in _BEFORE_SUBJECT
+        addressed = addressed or base in ("you", "u")
+        signal = signal or (base in words.signals
+                            and (addressed or base not in words.addressed))
+        open_for_subject = base in words.verbs or base in _BEFORE_SUBJECT
     return 0
 
 

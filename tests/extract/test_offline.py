@@ -164,3 +164,15 @@ def test_bounded_split_stops_after_the_limit_and_says_so():
     assert len(facts) == 3 and not unread
     facts, unread = split_facts_bounded("remember that I like tea, I have a dog, I am 5", 1)
     assert facts == ["I like tea", "I have a dog"] and unread
+
+
+@pytest.mark.parametrize("text", [
+    "I need to know my tax rate",  # "know" is a lead-in only when said to the assistant
+    "I know that the statement is true",
+    "do you know my health benefits",
+    "I forgot my pin number",  # a real verb is not a typo of "forget"
+    "add my next doctor visit to my calendar",
+    "I live in the city",  # "ty" inside a word is no "thank you"
+])
+def test_ordinary_text_has_no_lead_in_or_sign_off(text):
+    assert strip_command(text) == text
