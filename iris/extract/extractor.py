@@ -1,7 +1,7 @@
 """Fact extraction: a message in, `store_memory` tool calls out (`iris.types.Extraction`).
 
 With a language model configured, one request asks for every fact in ONE `store_memory`
-call (prompt: iris/extract/prompts/extract_v1.md). The reply is parsed leniently: tool calls, the
+call (prompt: iris/extract/prompts/extract_v2.md; v1 without the worked examples). The reply is parsed leniently: tool calls, the
 legacy single-item form, JSON in the text when the model does not use tools, and JSON with
 minor damage (json-repair). Items are regrouped, in the model's order, into calls of at most
 25, so 30 facts make two calls and none is lost; an invalid item stays in its place and the
@@ -37,7 +37,7 @@ from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall,
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
            "to_tool_calls"]
 
-PROMPT_VERSION = "extract_v1"
+PROMPT_VERSION = "extract_v2"
 STORE_TOOL = "store_memory"
 
 
