@@ -1,13 +1,13 @@
 """Fact extraction: a message in, `store_memory` tool calls out (`iris.types.Extraction`).
 
-With a language model configured, one request asks for every fact in ONE `store_memory`
-call (prompt: iris/extract/prompts/extract_v2.md; v1 without the worked examples). The reply is parsed leniently: tool calls, the
-legacy single-item form, JSON in the text when the model does not use tools, and JSON with
-minor damage (json-repair). Items are regrouped, in the model's order, into calls of at most
-25, so 30 facts make two calls and none is lost; an invalid item stays in its place and the
-store tool reports it failed with its reason, so outcomes follow the model's order.
-At most `max_memories_per_message` items go into calls; the rest are `Extraction.failures`
-with the reason, reported after them.
+With a language model configured, one request asks for every fact in ONE `store_memory` call
+(prompt: iris/extract/prompts/extract_v2.md; extract_v1 is it without the worked examples).
+The reply is parsed leniently: tool calls, the legacy single-item form, JSON in the text
+when the model does not use tools, and JSON with minor damage (json-repair). Items are
+regrouped, in the model's order, into calls of at most 25, so 30 facts make two calls and
+none is lost; an invalid item stays in its place and the store tool reports it failed with
+its reason, so outcomes follow the model's order. At most `max_memories_per_message` items
+go into calls; the rest are `Extraction.failures` with the reason, reported after them.
 
 Secrets never reach the provider: unless IRIS_SECRETS=allow, the message is sent with each
 secret replaced by a placeholder (iris/secrets.py), which the store tool then refuses or keeps.
