@@ -141,6 +141,8 @@ def _strip_trailing(text: str) -> str:
 _BULLET = re.compile(
     rf"^\s*(?:[-*{english.BULLET_CHARS}–—>]+\s*|\(?\d{{1,2}}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)", re.I)
 _INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})(?:[.)]|\s?[-–])\s+")
+_INLINE_DASH = re.compile(r"(?:^|(?<=\s))[-*\u2013\u2014]+\s")
+_HAS_WORD = re.compile(r"\w")
 _INLINE_BULLET = re.compile(rf"(?:^|\s+)[{english.BULLET_CHARS}]\s+")
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
 _HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
@@ -163,6 +165,10 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
         if len(bulleted) > 1:
             items.extend(bulleted)
             continue
+        dashed = _split_inline_dashes(line)
+        if len(dashed) > 1:
+            items.extend(dashed)
+            continue
         items.append(_BULLET.sub("", line, count=1))
     # "things to remember about me: 1) ... 2) ..." leaves its header in front of the list.
     items = [item for item in items if not _is_header(item)]
@@ -172,6 +178,17 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
             for sentence in _split_sentences(clause):
                 if sentence.strip():
                     yield sentence.strip(), listed
+
+
+def _split_inline_dashes(line: str) -> list[str]:
+    """ "- a - b - c" or "a * b * c" on one line: items, when there are two marks or more,
+    or one between two clauses ("I swim - I hate olives"); "9 - 5" stays whole."""
+    pieces = [p.strip() for p in _INLINE_DASH.split(line)]
+    pieces = [p for p in pieces if _HAS_WORD.search(p)]  # "- - -" holds no item
+    marks = len(_INLINE_DASH.findall(line))
+    if len(pieces) < 2 or (marks < 2 and not all(is_clause(p) for p in pieces)):
+        return [line]
+    return pieces
 
 
 def _is_header(line: str) -> bool:

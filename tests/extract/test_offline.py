@@ -176,3 +176,15 @@ def test_bounded_split_stops_after_the_limit_and_says_so():
 ])
 def test_ordinary_text_has_no_lead_in_or_sign_off(text):
     assert strip_command(text) == text
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("remember 4 me: i have three sisters - i have one brother - i like tacos",
+     ["I have three sisters", "I have one brother", "I like tacos"]),
+    ("fyi * I like tea * I have a dog", ["I like tea", "I have a dog"]),
+    ("note that my family is from india - I am a swim coach",
+     ["My family is from india", "I am a swim coach"]),
+    ("remember I work 9 - 5", ["I work 9 - 5"]),
+])
+def test_dashed_and_starred_lists_on_one_line(message, facts):
+    assert split_facts(message) == facts
