@@ -219,13 +219,13 @@ def _split_inline_numbering(line: str) -> list[str]:
     return [p.strip() for p in pieces if p.strip()]
 
 
-def _split_sentences(text: str) -> list[str]:
-    pieces, start = [], 0
+def _split_sentences(text: str) -> Iterator[str]:
+    """Lazily: "1. 1. 1. ..." is 13,000 sentences, and a caller past its limit stops early."""
+    start = 0
     for match in english.sentence_ends(text):
-        pieces.append(text[start: match.end()])
+        yield text[start: match.end()]
         start = match.end()
-    pieces.append(text[start:])
-    return pieces
+    yield text[start:]
 
 
 # --- 3. commas, "and", "also", "plus" -----------------------------------------------
