@@ -245,8 +245,10 @@ _DELIMITER = re.compile(
     r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)\s+also\s+)", re.I)
 
 
-# is_clause reads at most this many characters: enough for the 31 words it may look at.
+# is_clause reads at most this many characters: enough for the 32 words it may look at
+# (with reach 30), plus a few for a leading connector ("last but not least").
 _CLAUSE_HEAD_CHARS = 1000
+_HEAD_WORDS = 40
 
 
 def is_clause(text: str, *, reach: int = 5) -> bool:
@@ -315,6 +317,7 @@ def _split_clauses(text: str, limit: int | None = None) -> list[str]:
     facts: list[list[str]] = [[chunks[0]]]
     head = chunks[0][:_CLAUSE_HEAD_CHARS]
     head_is_clause = is_clause(head, reach=30)
+    head_words = len(_WORD.findall(head))
     for index in range(1, len(chunks)):
         # The fact so far already starts at a split point, so its verb may come late
         # ("my favorite type of music to sing is folk").
@@ -324,11 +327,16 @@ def _split_clauses(text: str, limit: int | None = None) -> list[str]:
             facts.append([chunks[index]])
             head = chunks[index][:_CLAUSE_HEAD_CHARS]
             head_is_clause = is_clause(head, reach=30)
+            head_words = len(_WORD.findall(head))
             continue
         facts[-1] += [delimiters[index - 1], chunks[index]]
-        if len(head) < _CLAUSE_HEAD_CHARS:
-            head = (head + delimiters[index - 1] + chunks[index])[:_CLAUSE_HEAD_CHARS]
+        # Appending words never turns a clause into none, and past _HEAD_WORDS words it
+        # changes nothing is_clause reads: judge the head again only before that.
+        if not head_is_clause and head_words < _HEAD_WORDS and len(head) < _CLAUSE_HEAD_CHARS:
+            added = delimiters[index - 1] + chunks[index]
+            head = (head + added)[:_CLAUSE_HEAD_CHARS]
             head_is_clause = is_clause(head, reach=30)
+            head_words += len(_WORD.findall(added))
     return ["".join(fact) for fact in facts]
 
 
