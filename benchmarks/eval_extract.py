@@ -14,6 +14,15 @@ fixed afterwards; the default seed 31337 was first run after that fix.
 
     .venv/bin/python benchmarks/eval_extract.py                 # report: test split, 400 messages
     .venv/bin/python benchmarks/eval_extract.py --split dev --seed 1 --show-errors 20
+
+--phrasings: the phrasing evaluation of issue 10 (benchmarks/phrasings.py and
+benchmarks/data/extract_phrasings.yaml, written before the extractor ran on them): lead-ins,
+joiners and lists in several registers, pronoun and single-fact-with-conjunction cases.
+Each message goes the way the pipeline sends it offline: the fast path when it stores, else
+the offline extractor. Development half while tuning; the final half is scored once.
+
+    .venv/bin/python benchmarks/eval_extract.py --phrasings --split dev --show-errors 20
+    .venv/bin/python benchmarks/eval_extract.py --phrasings --split final
 """
 
 from __future__ import annotations
@@ -219,15 +228,95 @@ def evaluate(cases: list[Case], split_facts) -> dict:
     }
 
 
+def _phrasing_hits(reading: list[list[str]], extracted: list[str]) -> int:
+    return sum(any(match(alt, extracted) for alt in fact) for fact in reading)
+
+
+def evaluate_phrasings(cases, extract) -> dict:
+    """Exact count: some accepted reading has as many facts as were extracted. Recall: facts
+    of the best reading matched (rapidfuzz ratio >= 90). Also counts multi-fact messages the
+    fast path stored as one memory."""
+    exact = found = total = fast_multi = 0
+    errors, times = [], []
+    per_style: dict[str, list[int]] = {}
+    for case in cases:
+        started = time.perf_counter()
+        extracted, route = extract(case.message)
+        times.append(time.perf_counter() - started)
+        best = max(case.accept, key=lambda r: (_phrasing_hits(r, extracted) / len(r),
+                                               len(r) == len(extracted)))
+        hits = _phrasing_hits(best, extracted)
+        ok_count = any(len(r) == len(extracted) for r in case.accept)
+        exact += ok_count
+        found += hits
+        total += len(best)
+        fast_multi += route == "direct" and case.facts > 1
+        per_style.setdefault(case.style, [0, 0])
+        per_style[case.style][0] += ok_count
+        per_style[case.style][1] += 1
+        if not ok_count or hits < len(best):
+            errors.append((case, extracted, route))
+    return {"messages": len(cases), "facts": total, "exact_count": exact / len(cases),
+            "fact_recall": found / total, "fast_path_multi": fast_multi,
+            "per_style": {s: f"{a}/{b}" for s, (a, b) in sorted(per_style.items())},
+            "median_ms": 1000 * statistics.median(times), "errors": errors}
+
+
+def offline_route(text: str) -> tuple[list[str], str]:
+    """What an offline pipeline stores for a "remember ..." message: the fast path's fact
+    when it decides to store, else the offline extractor's facts."""
+    from iris.direct import DirectHandler
+    from iris.extract.offline import split_facts
+
+    decision = DirectHandler().decide(text)
+    if decision.action == "store" and decision.content:
+        return [decision.content], "direct"
+    return split_facts(text), "offline"
+
+
+def main_phrasings(args: argparse.Namespace) -> int:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from phrasings import build_cases as build_phrasings
+
+    split = "final" if args.split == "test" else args.split
+    cases = build_phrasings(split, personas_path=args.personas)
+    for case in cases[:3]:  # warm-up: lexicons, compiled patterns
+        offline_route(case.message)
+    report = evaluate_phrasings(cases, offline_route)
+    print(f"phrasings split={split} messages={report['messages']} facts={report['facts']}")
+    print(f"exact fact count: {report['exact_count']:.1%}   (target >= 95%)")
+    print(f"fact recall (rapidfuzz ratio >= 90): {report['fact_recall']:.1%}   (target >= 95%)")
+    print(f"multi-fact messages stored by the fast path: {report['fast_path_multi']}   (target 0)")
+    print(f"median {report['median_ms']:.3f} ms per message (fast path + extractor)")
+    print("per style exact count:")
+    for style, score in report["per_style"].items():
+        print(f"  {style:28s} {score}")
+    for case, extracted, route in report["errors"][: args.show_errors]:
+        print("\n---", case.style, route)
+        print(repr(case.message))
+        print("  want:", case.accept[0] if len(case.accept) == 1 else case.accept)
+        print("  got: ", extracted)
+    ok = (report["exact_count"] >= 0.95 and report["fact_recall"] >= 0.95
+          and report["fast_path_multi"] == 0)
+    return 0 if ok else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--split", choices=["dev", "test"], default="test")
+    parser.add_argument("--split", choices=["dev", "test", "final"], default="test",
+                        help="test and final are the same held-out half")
+    parser.add_argument("--phrasings", action="store_true",
+                        help="the phrasing evaluation (issue 10) instead of the generator")
     parser.add_argument("--seed", type=int, default=31337)
     parser.add_argument("-n", "--messages", type=int, default=400)
     parser.add_argument("--personas", type=Path, default=DEFAULT_PERSONAS)
     parser.add_argument("--show-errors", type=int, default=0)
     args = parser.parse_args(argv)
+    if args.phrasings:
+        return main_phrasings(args)
+    if args.split == "final":
+        args.split = "test"
 
     from iris.extract.offline import split_facts
 

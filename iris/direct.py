@@ -59,8 +59,11 @@ _INLINE_BULLET_CHAR = re.compile(f"[{english.BULLET_CHARS}]")
 _DASH_BULLET = re.compile(r"\s[-*+]\s")  # two of them on a line: "- a - b"
 _BULLET = re.compile(r"\s*(?:[-*+\u2022\u00b7>]|\d{1,2}[.)]|\(\d{1,2}\)|[a-zA-Z][.)])\s")
 _NUMBERING = re.compile(r"\(\d{1,2}\)|\b\d{1,2}\)\s|\b\d{1,2}\.\s\D*\b\d{1,2}\.\s")
+_NUMBER_MARK = re.compile(r"(?:^|\s)\d{1,2}\s?[-\u2013]\s")  # "1- a 2- b"
 # On lower-cased text.
 _CLAUSE_JOIN = re.compile(r",|&|\s[-\u2013\u2014]\s|\b(?:and|but|plus|while|whereas|or)\b")
+# Checked on its own: "i also like tea" must stay one piece for the joins above.
+_ALSO_JOIN = re.compile(r"\balso\b")
 _ITEM_JOIN = re.compile(r",|&|\b(?:and|or|plus)\b")
 _TOPIC_PREPOSITION = re.compile(
     r"(?:about|on|regarding|concerning|related to|of|for|from|in)\b\s*", re.IGNORECASE)
@@ -388,7 +391,7 @@ class DirectHandler:
         if _BULLET.match(body) or _INLINE_BULLET_CHAR.search(body) \
                 or len(_DASH_BULLET.findall(body)) >= 2:
             return "list_structure:bullets"
-        if _NUMBERING.search(body):
+        if _NUMBERING.search(body) or len(_NUMBER_MARK.findall(body)) >= 2:
             return "list_structure:numbering"
         if next(english.sentence_ends(body, after_number=False, folder=self._lex.folder), None):
             return "list_structure:sentences"
@@ -430,10 +433,15 @@ class DirectHandler:
 
     def _several_clauses(self, content: str) -> bool:
         """Clauses joined by commas or "and" that each carry their own subject and verb."""
-        pieces = _CLAUSE_JOIN.split(content.lower())
-        for piece in pieces[1:]:
+        lowered = content.lower()
+        pieces = _CLAUSE_JOIN.split(lowered)[1:] + _ALSO_JOIN.split(lowered)[1:]
+        for piece in pieces:
             words = list(norm_words(piece))
-            if words and words[0] not in self._lex.relative_openers and self._is_clause(words):
+            if words and words[0] == "that":  # "I keep bees and that my van is blue"
+                words = words[1:]
+            elif words and words[0] in self._lex.relative_openers:
+                continue
+            if words and self._is_clause(words):
                 return True
         return False
 

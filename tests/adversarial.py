@@ -16,6 +16,9 @@ def cases() -> dict[str, str]:
         "remember + sentence ends": "remember that " + ". " * (N // 2 - 10),
         "remember + dashes": "remember that " + " - " * (N // 3 - 5),
         "remember + numbering": "remember that " + "1. " * (N // 3 - 5),
+        "remember + numbered facts": "remember these: " + "".join(
+            f"{i % 9 + 1}. I like tea " for i in range(N // 14)),
+        "remember + many clauses": "remember that " + "i x, " * (N // 5 - 5),
         "topic + spaces": "what do you remember about" + " " * (N - 30) + "x",
         "topic + punctuation": "what do you remember about my cat" + "?" * (N - 40),
         "forget + spaces": "forget that I like tea" + " " * (N - 30) + "!",

@@ -26,3 +26,22 @@ def test_adversarial_message_gets_a_reply(settings, name):
     outcomes = [o.status for o in reply.outcomes]
     stored = sum(1 for s in outcomes if s == "stored")
     assert len(outcomes) == stored + outcomes.count("skipped") + outcomes.count("failed")
+
+
+def test_a_list_past_the_cap_says_the_rest_was_not_read(settings):
+    """ "1. I like tea 2. I like tea ..." with thousands of items: the rules stop reading after
+    the cap, and the user is told so instead of losing the rest silently."""
+    with Pipeline(settings) as pipeline:
+        reply = pipeline.handle(cases()["remember + numbered facts"])
+    cap = settings.max_memories_per_message
+    assert len(reply.outcomes) == cap + 1
+    last = reply.outcomes[-1]
+    assert last.status == "failed"
+    assert "over the limit" in last.reason and "not read" in last.reason
+
+
+def test_one_endless_fact_fails_for_its_length(settings):
+    with Pipeline(settings) as pipeline:
+        reply = pipeline.handle(cases()["remember + commas"])
+    (outcome,) = reply.outcomes
+    assert outcome.status == "failed" and "characters long" in outcome.reason

@@ -296,3 +296,19 @@ def test_a_phrase_defined_twice_is_refused(tmp_path):
 def test_missing_phrase_data_is_a_config_error(tmp_path):
     with pytest.raises(ConfigError, match="triggers.yaml"):
         DirectHandler(data_dir=tmp_path)
+
+
+@pytest.mark.parametrize("message", [
+    "Note that I keep bees and that my van is blue.",
+    "remember that I keep bees, that my van is blue",
+    "remember i have never been out of ohio also i work at the local supermarket",
+    "Please remember that 1- I married a model 2- my favorite food is papaya",
+])
+def test_multi_fact_commands_step_aside_with_a_reason(handler, message):
+    decision = handler.decide(message)
+    assert decision.action is None and decision.reason.startswith("list_structure")
+
+
+def test_an_adverb_also_keeps_a_single_fact_on_the_fast_path(handler):
+    decision = handler.decide("remember that I also like green tea")
+    assert decision.action == "store" and decision.content == "I also like green tea"

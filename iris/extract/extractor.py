@@ -1,13 +1,13 @@
 """Fact extraction: a message in, `store_memory` tool calls out (`iris.types.Extraction`).
 
-With a language model configured, one request asks for every fact in ONE `store_memory`
-call (prompt: iris/extract/prompts/extract_v1.md). The reply is parsed leniently: tool calls, the
-legacy single-item form, JSON in the text when the model does not use tools, and JSON with
-minor damage (json-repair). Items are regrouped, in the model's order, into calls of at most
-25, so 30 facts make two calls and none is lost; an invalid item stays in its place and the
-store tool reports it failed with its reason, so outcomes follow the model's order.
-At most `max_memories_per_message` items go into calls; the rest are `Extraction.failures`
-with the reason, reported after them.
+With a language model configured, one request asks for every fact in ONE `store_memory` call
+(prompt: iris/extract/prompts/extract_v2.md; extract_v1 is it without the worked examples).
+The reply is parsed leniently: tool calls, the legacy single-item form, JSON in the text
+when the model does not use tools, and JSON with minor damage (json-repair). Items are
+regrouped, in the model's order, into calls of at most 25, so 30 facts make two calls and
+none is lost; an invalid item stays in its place and the store tool reports it failed with
+its reason, so outcomes follow the model's order. At most `max_memories_per_message` items
+go into calls; the rest are `Extraction.failures` with the reason, reported after them.
 
 Secrets never reach the provider: unless IRIS_SECRETS=allow, the message is sent with each
 secret replaced by a placeholder (iris/secrets.py), which the store tool then refuses or keeps.
@@ -29,7 +29,7 @@ import json_repair
 
 from iris import secrets
 from iris.errors import LLMError, LLMResponseError
-from iris.extract.offline import split_facts
+from iris.extract.offline import split_facts_bounded
 from iris.extract.tagging import category, memory_type
 from iris.llm import LLMClient, LLMResponse, make_llm
 from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
@@ -37,7 +37,7 @@ from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall,
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
            "to_tool_calls"]
 
-PROMPT_VERSION = "extract_v1"
+PROMPT_VERSION = "extract_v2"
 STORE_TOOL = "store_memory"
 
 
@@ -229,6 +229,14 @@ class FactExtractor:
 
     def extract_offline(self, text: str, *, error: str | None = None,
                         raw: str | None = None) -> Extraction:
-        facts: list[object] = list(split_facts(text))
+        found, unread = split_facts_bounded(text, limit=self.cap)
+        facts: list[object] = list(found)
+        failures = _over_cap(facts, self.cap)
+        if unread and failures:
+            # The rules stop reading once the message is over the cap: the user is told
+            # that the rest was not read rather than each remaining item one by one.
+            last = failures[-1]
+            failures[-1] = last.model_copy(update={
+                "reason": f"{last.reason}; the rest of the message was not read"})
         return Extraction(source="offline", tool_calls=to_tool_calls(_in_order(facts[:self.cap])),
-                          failures=_over_cap(facts, self.cap), error=error, raw=raw)
+                          failures=failures, error=error, raw=raw)

@@ -17,10 +17,13 @@ Type and category live in `iris.extract.tagging`."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
+from itertools import islice
 
 from rapidfuzz import fuzz
 
 from iris import text as english
+from iris.extract import command, pronouns
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -46,10 +49,10 @@ _OBJECT = re.compile(
 _POLITE_QUESTION = re.compile(r"\W*(?:\w+\W+){0,3}?(?:can|could|would|will) (?:you|u)\b", re.I)
 _COMMAND_WORDS = ("remember", "memorize", "memorise")
 _TRAILING_COMMAND = re.compile(
-    r"[\s,.;]*(?:(?:please|pls)\s+)?(?:remember|note|save|store|keep in mind|don'?t forget)"
+    r"[\s,.;]*\b(?:(?:please|pls)\s+)?(?:remember|note|save|store|keep in mind|don'?t forget)"
     r"(?:\s+(?:that|this|these|it|them))?(?:\s+(?:for me|please))?[\s.!]*$", re.I)
 _THANKS = re.compile(
-    r"[\s,.;!-]*(?:(?:thanks|thank you|thx|ty|cheers)(?: (?:so much|a lot|very much))?"
+    r"[\s,.;!-]*\b(?:(?:thanks|thank you|thx|ty|cheers)(?: (?:so much|a lot|very much))?"
     r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
 _CONNECTOR = re.compile(
     r"^(?:and also|and then|and|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
@@ -71,6 +74,12 @@ def strip_command(text: str) -> str:
     """The text without a leading "remember that"-style command (or a trailing one).
     Text without a command comes back unchanged, apart from outer whitespace."""
     text = text.strip()
+    lead = command.lead_in_end(text)
+    if lead:
+        rest = _strip_trailing(text[lead:].strip())
+        if _POLITE_QUESTION.match(text) and rest.endswith("?"):
+            rest = rest.rstrip("? ")
+        return rest
     rest = text
     while True:  # leading filler words, any number of them
         match = _FILLER.match(rest)
@@ -118,6 +127,7 @@ _TAIL_CHARS = 120
 
 def _strip_trailing(text: str) -> str:
     text = text.rstrip()
+    text = text[:command.sign_off_start(text)].rstrip()
     for pattern in (_THANKS, _TRAILING_COMMAND, _THANKS):
         cut = max(0, len(text) - _TAIL_CHARS)
         match = pattern.search(text, cut)
@@ -130,14 +140,16 @@ def _strip_trailing(text: str) -> str:
 
 _BULLET = re.compile(
     rf"^\s*(?:[-*{english.BULLET_CHARS}–—>]+\s*|\(?\d{{1,2}}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)", re.I)
-_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})[.)]\s+")
+_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})(?:[.)]|\s?[-–])\s+")
+_INLINE_DASH = re.compile(r"(?:^|(?<=\s))[-*\u2013\u2014]+\s")
+_HAS_WORD = re.compile(r"\w")
 _INLINE_BULLET = re.compile(rf"(?:^|\s+)[{english.BULLET_CHARS}]\s+")
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
 _HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
                            r"|details|info|information)\b", re.I)
 
 
-def _split_structure(text: str) -> list[tuple[str, bool]]:
+def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
     """(part, listed) pairs. `listed` parts came from an explicit list (several lines,
     bullets or numbers): the user already put one fact per item, so they are not split
     further on commas and "and"."""
@@ -153,15 +165,30 @@ def _split_structure(text: str) -> list[tuple[str, bool]]:
         if len(bulleted) > 1:
             items.extend(bulleted)
             continue
+        dashed = _split_inline_dashes(line)
+        if len(dashed) > 1:
+            items.extend(dashed)
+            continue
         items.append(_BULLET.sub("", line, count=1))
     # "things to remember about me: 1) ... 2) ..." leaves its header in front of the list.
     items = [item for item in items if not _is_header(item)]
     listed = len(items) > 1
-    parts: list[tuple[str, bool]] = []
-    for item in items:
+    for item in items:  # lazily: a caller with enough facts stops reading here
         for clause in item.split(";"):
-            parts.extend((sentence, listed) for sentence in _split_sentences(clause))
-    return [(p.strip(), listed) for p, listed in parts if p.strip()]
+            for sentence in _split_sentences(clause):
+                if sentence.strip():
+                    yield sentence.strip(), listed
+
+
+def _split_inline_dashes(line: str) -> list[str]:
+    """ "- a - b - c" or "a * b * c" on one line: items, when there are two marks or more,
+    or one between two clauses ("I swim - I hate olives"); "9 - 5" stays whole."""
+    pieces = [p.strip() for p in _INLINE_DASH.split(line)]
+    pieces = [p for p in pieces if _HAS_WORD.search(p)]  # "- - -" holds no item
+    marks = len(_INLINE_DASH.findall(line))
+    if len(pieces) < 2 or (marks < 2 and not all(is_clause(p) for p in pieces)):
+        return [line]
+    return pieces
 
 
 def _is_header(line: str) -> bool:
@@ -192,13 +219,13 @@ def _split_inline_numbering(line: str) -> list[str]:
     return [p.strip() for p in pieces if p.strip()]
 
 
-def _split_sentences(text: str) -> list[str]:
-    pieces, start = [], 0
+def _split_sentences(text: str) -> Iterator[str]:
+    """Lazily: "1. 1. 1. ..." is 13,000 sentences, and a caller past its limit stops early."""
+    start = 0
     for match in english.sentence_ends(text):
-        pieces.append(text[start: match.end()])
+        yield text[start: match.end()]
         start = match.end()
-    pieces.append(text[start:])
-    return pieces
+    yield text[start:]
 
 
 # --- 3. commas, "and", "also", "plus" -----------------------------------------------
@@ -212,10 +239,16 @@ _RELATIVE = {"that", "which", "who", "whom", "whose"}
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
 _DELIMITER = re.compile(
-    r"(\s*,\s*(?:(?:and also|and then|and|also|plus|but also)\s+)?"
-    r"|\s+(?:and also|and then|and|plus)\s+"
+    r"(\s*,\s*(?:(?:and also|and then|and that|and|also|plus|but also|that)\s+)?"
+    r"|\s+(?:and also|and then|and that|and|plus)\s+|\s+&\s+"
     # "also" right after a pronoun is an adverb ("i also like"), not a join
     r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)\s+also\s+)", re.I)
+
+
+# is_clause reads at most this many characters: enough for the 32 words it may look at
+# (with reach 30), plus a few for a leading connector ("last but not least").
+_CLAUSE_HEAD_CHARS = 1000
+_HEAD_WORDS = 40
 
 
 def is_clause(text: str, *, reach: int = 5) -> bool:
@@ -224,7 +257,9 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
     "blue eyes", "my mom", "is seven" (no subject), "playing video games" (no finite verb),
     "red hair that comes to my waist" (the only verb is in a relative clause).
     `reach`: how many words of subject may come before the verb."""
-    words = [w.lower() for w in _WORD.findall(_CONNECTOR.sub("", text.strip()))]
+    # Only the first words matter: a bounded head keeps a long run linear.
+    head = _CONNECTOR.sub("", text[:_CLAUSE_HEAD_CHARS].strip())
+    words = [w.group().lower() for w in islice(_WORD.finditer(head), max(8, reach + 1) + 1)]
     if len(words) < 2:
         return False
     if _compound(words, 0):
@@ -266,27 +301,57 @@ def _compound(words: list[str], index: int) -> bool:
 _MAX_RUN = 8
 
 
-def _split_clauses(text: str) -> list[str]:
+def _split_clauses(text: str, limit: int | None = None) -> list[str]:
+    """The clauses of one sentence; at most `limit` + 1 of them when a limit is given."""
     pieces = _DELIMITER.split(text)
     chunks, delimiters = pieces[0::2], pieces[1::2]
-    facts = [chunks[0]]
+    alone: dict[int, bool] = {}  # is_clause of each chunk, judged once
+
+    def clause_at(i: int) -> bool:
+        if i not in alone:
+            alone[i] = is_clause(chunks[i])
+        return alone[i]
+
+    # Each fact as its pieces plus its head (what is_clause reads), so a fact that keeps
+    # growing ("a,a,a,...") is neither copied nor judged again at every step.
+    facts: list[list[str]] = [[chunks[0]]]
+    head = chunks[0][:_CLAUSE_HEAD_CHARS]
+    head_is_clause = is_clause(head, reach=30)
+    head_words = len(_WORD.findall(head))
     for index in range(1, len(chunks)):
-        # Judge the right side as the run of this chunk and the following ones that are not
-        # clauses by themselves, so "my daughter, Emma, is seven" counts as one clause.
-        end = index + 1
-        while end < min(len(chunks), index + _MAX_RUN) and (
-                not is_clause(chunks[end]) or _continues_subject(
-                chunks[index:end], delimiters[end - 1], chunks[end])):
-            end += 1
-        run = chunks[index] + "".join(
-            d + c for d, c in zip(delimiters[index:end - 1], chunks[index + 1:end], strict=False))
         # The fact so far already starts at a split point, so its verb may come late
         # ("my favorite type of music to sing is folk").
-        if run.strip() and is_clause(run) and is_clause(facts[-1], reach=30):
-            facts.append(chunks[index])
-        else:
-            facts[-1] = facts[-1] + delimiters[index - 1] + chunks[index]
-    return facts
+        if head_is_clause and _run_is_clause(chunks, delimiters, index, clause_at):
+            if limit is not None and len(facts) > limit:
+                break
+            facts.append([chunks[index]])
+            head = chunks[index][:_CLAUSE_HEAD_CHARS]
+            head_is_clause = is_clause(head, reach=30)
+            head_words = len(_WORD.findall(head))
+            continue
+        facts[-1] += [delimiters[index - 1], chunks[index]]
+        # Appending words never turns a clause into none, and past _HEAD_WORDS words it
+        # changes nothing is_clause reads: judge the head again only before that.
+        if not head_is_clause and head_words < _HEAD_WORDS and len(head) < _CLAUSE_HEAD_CHARS:
+            added = delimiters[index - 1] + chunks[index]
+            head = (head + added)[:_CLAUSE_HEAD_CHARS]
+            head_is_clause = is_clause(head, reach=30)
+            head_words += len(_WORD.findall(added))
+    return ["".join(fact) for fact in facts]
+
+
+def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
+                   clause_at: Callable[[int], bool]) -> bool:
+    """Judge the right side as the run of this chunk and the following ones that are not
+    clauses by themselves, so "my daughter, Emma, is seven" counts as one clause."""
+    end = index + 1
+    while end < min(len(chunks), index + _MAX_RUN) and (
+            not clause_at(end) or _continues_subject(
+            chunks[index:end], delimiters[end - 1], chunks[end])):
+        end += 1
+    run = chunks[index] + "".join(
+        d + c for d, c in zip(delimiters[index:end - 1], chunks[index + 1:end], strict=False))
+    return bool(run.strip()) and is_clause(run)
 
 
 def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
@@ -322,12 +387,23 @@ _SPACE_RUN = re.compile(r"[ \t]{2,}")
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
+    return split_facts_bounded(text)[0]
+
+
+def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str], bool]:
+    """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
+    the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = _SPACE_RUN.sub(" ", text)
     facts: list[str] = []
     for part, listed in _split_structure(strip_command(text)):
+        if limit is not None and len(facts) > limit:
+            return pronouns.resolve(facts), True  # a part beyond the limit is left unread
         part = strip_command(clean_fact(part))
-        for fact in [part] if listed else _split_clauses(part):
+        room = None if limit is None else limit - len(facts) + 1
+        for fact in [part] if listed else _split_clauses(part, room):
             fact = clean_fact(strip_command(clean_fact(fact)))
             if fact and re.search(r"\w", fact):
                 facts.append(fact)
-    return facts
+        if limit is not None and len(facts) > limit + 1:
+            return pronouns.resolve(facts[:limit + 1]), True
+    return pronouns.resolve(facts), False

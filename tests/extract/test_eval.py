@@ -39,3 +39,42 @@ def test_the_evaluation_can_fail(eval_extract):
     cases = eval_extract.build_cases(personas, eval_extract.COMMA_FACTS["test"], n=60, seed=99)
     report = eval_extract.evaluate(cases, lambda text: [text])
     assert report["exact_count"] < 0.85 and report["fact_recall"] < 0.90
+
+
+@pytest.fixture(scope="module")
+def phrasings(eval_extract):
+    sys.path.insert(0, str(SCRIPT.parent))
+    import phrasings
+
+    return phrasings
+
+
+def test_phrasing_halves_are_deterministic_and_disjoint(eval_extract, phrasings):
+    dev = phrasings.build_cases("dev", personas_path=eval_extract.DEFAULT_PERSONAS, n=80)
+    again = phrasings.build_cases("dev", personas_path=eval_extract.DEFAULT_PERSONAS, n=80)
+    final = phrasings.build_cases("final", personas_path=eval_extract.DEFAULT_PERSONAS, n=80)
+    assert [c.message for c in dev] == [c.message for c in again]
+    assert not {c.message for c in dev} & {c.message for c in final}
+    assert {c.style.split("/")[0] for c in dev} == {"persona", "pronoun", "single"}
+
+
+def test_phrasing_dev_half_holds_and_the_measure_can_fail(eval_extract, phrasings):
+    """Development half (tuned on): the offline route keeps its figures; a route that never
+    splits must not."""
+    cases = phrasings.build_cases("dev", personas_path=eval_extract.DEFAULT_PERSONAS)
+    report = eval_extract.evaluate_phrasings(cases, eval_extract.offline_route)
+    assert report["exact_count"] >= 0.95 and report["fact_recall"] >= 0.95
+    assert report["fast_path_multi"] == 0
+    lazy = eval_extract.evaluate_phrasings(cases, lambda text: ([text], "offline"))
+    assert lazy["exact_count"] < 0.5 and lazy["fact_recall"] < 0.5
+
+
+def test_pronoun_cases_need_the_subject_resolved(eval_extract, phrasings, monkeypatch):
+    from iris.extract import pronouns
+
+    cases = [c for c in phrasings.build_cases("dev", personas_path=eval_extract.DEFAULT_PERSONAS)
+             if c.style.startswith("pronoun")]
+    resolved = eval_extract.evaluate_phrasings(cases, eval_extract.offline_route)
+    monkeypatch.setattr(pronouns, "resolve", lambda facts: facts)  # "She loves horses" alone
+    unresolved = eval_extract.evaluate_phrasings(cases, eval_extract.offline_route)
+    assert unresolved["fact_recall"] < resolved["fact_recall"] - 0.1

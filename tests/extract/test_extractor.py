@@ -34,9 +34,16 @@ def tool(arguments):
 # --- prompt ------------------------------------------------------------------------------
 
 
-def test_prompt_is_versioned_package_data_and_states_the_rules():
-    prompt = system_prompt("extract_v1")
+@pytest.mark.parametrize("version", ["extract_v1", "extract_v2"])
+def test_prompt_is_versioned_package_data_and_states_the_rules(version):
+    prompt = system_prompt(version)
     assert "store_memory" in prompt and "25" in prompt and "never invent" in prompt.lower()
+    assert build_messages(SEED, version=version)[0] == {"role": "system", "content": prompt}
+
+
+def test_the_default_prompt_carries_the_worked_examples():
+    prompt = system_prompt()
+    assert "Mia loves horses" in prompt and "and that" in prompt and "because" in prompt
     messages = build_messages(SEED)
     assert messages == [{"role": "system", "content": prompt}, {"role": "user", "content": SEED}]
 

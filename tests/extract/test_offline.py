@@ -2,7 +2,7 @@
 
 import pytest
 
-from iris.extract.offline import is_clause, split_facts, strip_command
+from iris.extract.offline import is_clause, split_facts, split_facts_bounded, strip_command
 from iris.extract.tagging import tag
 from iris.types import MEMORY_TYPES
 
@@ -106,3 +106,85 @@ def test_a_polite_question_form_loses_its_question_mark_but_real_questions_keep_
     assert split_facts("Can you save that I moved to Berlin in 2019 and I work at Siemens?") == [
         "I moved to Berlin in 2019", "I work at Siemens"]
     assert strip_command("Why is the sky blue?") == "Why is the sky blue?"
+
+
+@pytest.mark.parametrize("message, facts", [
+    # lead-ins it was not written for, found from the lead-in word lists
+    ("can u save these for me - I keep bees, my van is blue",
+     ["I keep bees", "My van is blue"]),
+    ("Add these to my profile: I keep bees; my van is blue", ["I keep bees", "My van is blue"]),
+    ("I want you to know that I keep bees", ["I keep bees"]),
+    ("fyi: i keep bees", ["I keep bees"]),
+    ("for the record, I keep bees and my van is blue", ["I keep bees", "My van is blue"]),
+    ("jot down that im a nurse", ["Im a nurse"]),
+    ("save this 4 later i keep bees", ["I keep bees"]),
+    ("Kindly make a noet that I keep bees", ["I keep bees"]),
+    # "and that", ", that", "&" join facts
+    ("Note that I keep bees and that my van is blue.", ["I keep bees", "My van is blue"]),
+    ("remember that I keep bees, that my van is blue", ["I keep bees", "My van is blue"]),
+    ("remember i keep bees & my van is blue", ["I keep bees", "My van is blue"]),
+    ("remember: 1- I keep bees 2- my van is blue", ["I keep bees", "My van is blue"]),
+    # sign-offs
+    ("remember that I keep bees - save that pls", ["I keep bees"]),
+    ("I keep bees - remember that ok?", ["I keep bees"]),
+    ("remember I keep bees., thank u", ["I keep bees"]),
+    ("remember I keep bees, svae that", ["I keep bees"]),
+    # one fact with a conjunction inside stays whole
+    ("remember that I do not drive because I live in the city",
+     ["I do not drive because I live in the city"]),
+    # a lead-in ends at its first boundary
+    ("For the record, I like you, too", ["I like you, too"]),
+])
+def test_general_lead_ins_joins_and_sign_offs(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("remember my daughter Mia is 7 and she loves horses",
+     ["My daughter Mia is 7", "Mia loves horses"]),
+    ("remember that my best friend's name is jo and she loves the beach",
+     ["My best friend's name is jo", "Jo loves the beach"]),
+    ("remember my dog is 3 and he loves the beach", ["My dog is 3", "My dog loves the beach"]),
+    ("remember Mia is my daughter and she's a nurse", ["Mia is my daughter", "Mia is a nurse"]),
+    # nobody fitting to refer to: the clause stays attached
+    ("remember that I met a girl and she likes tea", ["I met a girl and she likes tea"]),
+    ("remember my son Leo is 4 and she loves horses", ["My son Leo is 4 and she loves horses"]),
+    ("remember my wife Ana and my daughter Mia are here and she is 7",
+     ["My wife Ana and my daughter Mia are here and she is 7"]),
+])
+def test_pronoun_subjects(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_bounded_split_stops_after_the_limit_and_says_so():
+    message = "remember: " + " ".join(f"{i}. I like tea number {i}" for i in range(1, 9))
+    facts, unread = split_facts_bounded(message, limit=3)
+    assert facts == [f"I like tea number {i}" for i in range(1, 5)] and unread
+    facts, unread = split_facts_bounded("remember that I like tea, I have a dog, I am 5", 2)
+    assert len(facts) == 3 and not unread
+    facts, unread = split_facts_bounded("remember that I like tea, I have a dog, I am 5", 1)
+    assert facts == ["I like tea", "I have a dog"] and unread
+
+
+@pytest.mark.parametrize("text", [
+    "I need to know my tax rate",  # "know" is a lead-in only when said to the assistant
+    "I know that the statement is true",
+    "do you know my health benefits",
+    "I forgot my pin number",  # a real verb is not a typo of "forget"
+    "add my next doctor visit to my calendar",
+    "I live in the city",  # "ty" inside a word is no "thank you"
+])
+def test_ordinary_text_has_no_lead_in_or_sign_off(text):
+    assert strip_command(text) == text
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("remember 4 me: i have three sisters - i have one brother - i like tacos",
+     ["I have three sisters", "I have one brother", "I like tacos"]),
+    ("fyi * I like tea * I have a dog", ["I like tea", "I have a dog"]),
+    ("note that my family is from india - I am a swim coach",
+     ["My family is from india", "I am a swim coach"]),
+    ("remember I work 9 - 5", ["I work 9 - 5"]),
+])
+def test_dashed_and_starred_lists_on_one_line(message, facts):
+    assert split_facts(message) == facts

@@ -1,0 +1,193 @@
+"""Messages for the phrasing evaluation of fact extraction (issue 10), built from
+benchmarks/data/extract_phrasings.yaml and real persona facts (../shared/datasets/persona).
+
+Written, with the YAML, before the extractor was run on any message it builds. Every list
+of the YAML and the persona lines are halved by position: even positions make the
+development half, odd positions the final half, so the final half holds lead-ins, joiners,
+list marks, people and single facts the rules were never tuned on.
+
+A case accepts one or more readings (`accept`): each reading is a list of facts, each fact a
+list of acceptable strings. "my daughter Mia is 7 and she loves horses" accepts
+[["my daughter Mia is 7"], ["Mia loves horses", "my daughter Mia loves horses"]] or the
+whole message as one fact (the clause kept attached), never "she loves horses" alone."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+DATA = Path(__file__).resolve().parent / "data" / "extract_phrasings.yaml"
+
+Reading = list[list[str]]
+
+
+@dataclass(frozen=True)
+class PhrasingCase:
+    message: str
+    accept: list[Reading]
+    style: str  # what the message tests: persona / pronoun / single, and how it is laid out
+
+    @property
+    def facts(self) -> int:
+        """How many facts the message holds (the first reading: the most split one)."""
+        return len(self.accept[0])
+
+
+@dataclass(frozen=True)
+class _Unit:
+    text: str  # as it appears inside the message
+    accept: list[Reading]
+
+
+def load(path: Path = DATA) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _half(items: list, split: str) -> list:
+    return items[0 if split == "dev" else 1::2]
+
+
+def _inline(fact: str) -> str:
+    fact = fact.strip().rstrip(".!")
+    if fact[:2] in ("I ", "I'") or not fact:
+        return fact
+    return fact[0].lower() + fact[1:]
+
+
+def _persona_unit(fact: str) -> _Unit:
+    text = _inline(fact)
+    return _Unit(text, [[[text]]])
+
+
+def _pronoun_unit(data: dict, split: str, rng: random.Random) -> _Unit:
+    person = rng.choice(_half(data["people"], split))
+    first = rng.choice(_half(data["first_clauses"], split))
+    second = rng.choice(_half(data["pronoun_clauses"], split))
+    form = rng.choice(_half(data["pronoun_forms"], split))
+    rel, name, pron = person["rel"], person["name"], person["pron"]
+    text = form.format(rel=rel, name=name, pron=pron, Pron=pron.capitalize(), first=first,
+                       second=second)
+    head = re.split(r",? and |, |\. ", text)[0]
+    resolved = [f"{name} {second}", f"my {rel} {name} {second}", f"my {rel} {second}"]
+    return _Unit(text, [[[head], resolved], [[text]]])
+
+
+def _typo(word: str, rng: random.Random) -> str:
+    i = rng.randrange(1, len(word) - 2)
+    return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+
+
+def _join(units: list[str], joiner: str) -> str:
+    out = units[0]
+    for unit in units[1:]:
+        if joiner.rstrip().endswith((".", "!")) and not joiner.strip().endswith(("Also", "And")):
+            unit = unit[0].upper() + unit[1:]
+        out += joiner + unit
+    return out
+
+
+def _lead_in(data: dict, split: str, register: str, rng: random.Random, typos: bool) -> str:
+    lead = rng.choice(_half(data["lead_ins"][register], split))
+    if typos:
+        for word, wrong in data["command_typos"].items():
+            if re.search(rf"\b{word}\b", lead, re.I):
+                lead = re.sub(rf"\b{word}\b", rng.choice(_half(wrong, split)), lead, count=1,
+                              flags=re.I)
+                break
+    return lead
+
+
+def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
+                n: int | None = None) -> list[PhrasingCase]:
+    data = data or load()
+    rng = random.Random(data["seeds"][split])
+    personas = [json.loads(line)["facts"] for line in personas_path.read_text().splitlines()
+                if line.strip()]
+    personas = _half(personas, split)
+    joiners = _half(data["joiners"], split)
+    inline_lists = _half(data["inline_lists"], split)
+    line_lists = _half(data["line_lists"], split)
+    singles = _half(data["single_facts"], split)
+    trailers = _half(data["trailers"], split)
+    informal = data["informal_words"]
+    cases = []
+    for _ in range(n or data["messages"][split]):
+        kind = rng.choices(["persona", "pronoun", "single"], weights=[6, 2, 2])[0]
+        persona = [f for f in rng.choice(personas) if f.strip()]
+        extra = {"persona": rng.choice([1, 2, 2, 3, 3, 4]), "pronoun": rng.choice([0, 1, 1, 2]),
+                 "single": rng.choice([0, 1, 1, 2])}[kind]
+        units = [_persona_unit(f) for f in rng.sample(persona, min(extra, len(persona)))]
+        if kind == "pronoun":
+            units.insert(rng.randrange(len(units) + 1), _pronoun_unit(data, split, rng))
+        elif kind == "single":
+            units.insert(rng.randrange(len(units) + 1), _persona_unit(rng.choice(singles)))
+        register = rng.choice(["formal", "chatty", "informal"])
+        layout = "one" if len(units) == 1 else rng.choice(
+            ["joined", "joined", "joined", "inline_list", "line_list"])
+        no_punct = layout in ("joined", "one") and rng.random() < 0.15
+        typos = rng.random() < 0.2
+        lead = _lead_in(data, split, register, rng, typos)
+        texts = [u.text for u in units]
+        if layout == "joined":
+            usable = [j for j in joiners if not (no_punct and re.search(r"[.,;!]", j))]
+            if any(" and " in t or "," in t for t in texts):
+                # "a and b and c" is ambiguous even to a human reader then
+                usable = [j for j in usable if j.strip() not in ("and", "&", "also")] or usable
+            body = _join(texts, rng.choice(usable))
+            message = lead.format(body + ("" if no_punct or rng.random() < 0.4 else "."))
+        elif layout == "inline_list":
+            mark = rng.choice(inline_lists)
+            if mark == " - ":
+                body = " - ".join(texts)
+            else:
+                body = " ".join(mark.format(n=i + 1) + t for i, t in enumerate(texts))
+            message = lead.format(body)
+        elif layout == "line_list":
+            mark = rng.choice(line_lists)
+            head = lead.replace("{}", "").rstrip(" -")
+            if not head.strip() or lead.strip().index("{}") == 0:
+                head = "Please remember these:"
+            lines = [mark.format(n=i + 1) + t for i, t in enumerate(texts)]
+            message = head + "\n" + "\n".join(lines)
+        else:
+            message = lead.format(texts[0] + ("" if no_punct else "."))
+        message += rng.choice(trailers) if layout != "line_list" else ""
+
+        # The same changes to the message and to what it must yield.
+        swaps: dict[str, str] = {}
+        if register == "informal":
+            swaps.update({k: v for k, v in informal.items() if rng.random() < 0.5})
+        if typos:
+            long_words = sorted({w for t in texts for w in re.findall(r"[A-Za-z]{6,}", t)})
+            if long_words:
+                word = rng.choice(long_words)
+                swaps[word] = _typo(word, rng)
+        lower = register != "formal" and rng.random() < 0.5
+
+        def change(text: str, swaps: dict[str, str] = swaps, lower: bool = lower,
+                   no_punct: bool = no_punct) -> str:
+            for old, new in swaps.items():
+                text = re.sub(rf"(?<![\w']){re.escape(old)}(?![\w'])", new, text,
+                              flags=re.I if " " in old or old.islower() else 0)
+            if no_punct:
+                text = re.sub(r"[.,;:!?]", "", text)
+            return text.lower() if lower else text
+
+        readings = _readings(units)
+        accept = [[[change(s) for s in fact] for fact in reading] for reading in readings]
+        style = f"{kind}/{layout}" + ("/nopunct" if no_punct else "")
+        cases.append(PhrasingCase(message=change(message), accept=accept, style=style))
+    return cases
+
+
+def _readings(units: list[_Unit]) -> list[Reading]:
+    """Every combination of the units' readings, the most split first."""
+    readings: list[Reading] = [[]]
+    for unit in units:
+        readings = [r + alt for r in readings for alt in unit.accept]
+    return readings

@@ -1,0 +1,132 @@
+"""Lead-ins and sign-offs of a "remember ..." message, found from word lists rather than
+fixed phrases, so "can u save these for me - ...", "I want you to know that ...",
+"for the record, ...", "fyi: ...", "Add these to my profile: ..." and "... - save that pls"
+are all recognised without a pattern each.
+
+A lead-in is a run of words at the start, all from `lead_in_words` (intents/fastpath/
+lexicon.yaml), with at least one of `lead_in_signals` ("remember", "fyi", "profile", ...),
+ending at ":", "-", ",", "that", or right before the fact's own subject when the last word is
+one of `lead_in_verbs` ("pls remember I ..."). Typos of the signals count when rapidfuzz
+puts them within one edit or so and the first letter is kept ("rmember", "svae", "ntoe").
+
+Both scans look at a bounded number of words, so they cost the same on any input length."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+
+from iris import text as english
+
+# A lead-in is short: the scan stops after this many words.
+MAX_LEAD_WORDS = 14
+# A sign-off is a few words: the scan sees only this many characters of the tail.
+TAIL_CHARS = 60
+# rapidfuzz ratio for a typo of a signal word ("svae"/"save" is 75, "remeber" 93).
+TYPO_CUTOFF = 75.0
+
+_TOKEN = re.compile(r"[\w'\u2019]+|[:\-\u2013\u2014,;.!?]")
+_CUT_MARKS = frozenset(":-\u2013\u2014,")
+# Subjects a fact may open with right after a command verb ("remember I ...", "fyi my ...").
+_SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve", "our",
+                       "mine"})
+# Besides the verbs and signals, words after which the fact may start ("save this 4 later i ...").
+_BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile",
+                             "info", "information", "stuff", "things", "facts", "details"})
+
+
+@dataclass(frozen=True)
+class _Words:
+    lead: frozenset[str]
+    signals: frozenset[str]
+    verbs: frozenset[str]
+    addressed: frozenset[str]
+    fuzzy: tuple[str, ...]  # signals long enough to allow typos
+    thanks: frozenset[str]
+    sign_off: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _words() -> _Words:
+    raw = english.words().raw
+    signals = frozenset(str(w) for w in raw["lead_in_signals"])
+    return _Words(lead=frozenset(str(w) for w in raw["lead_in_words"]), signals=signals,
+                  verbs=frozenset(str(w) for w in raw["lead_in_verbs"]),
+                  addressed=frozenset(str(w) for w in raw["lead_in_addressed"]),
+                  fuzzy=tuple(sorted(w for w in signals if len(w) >= 4)),
+                  thanks=frozenset(str(w) for w in raw["sign_off_thanks"]),
+                  sign_off=frozenset(str(w) for w in raw["sign_off_words"]))
+
+
+def _typo_of(word: str, words: _Words) -> str | None:
+    """The signal word `word` is a typo of, if any ("rmember" -> "remember")."""
+    if len(word) < 4 or word in words.lead or word in english.words().verbs:
+        return None  # a real verb ("forgot") is not a typo of another
+    hit = process.extractOne(word, words.fuzzy, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+    if hit is None or hit[0][0] != word[0]:
+        return None
+    return str(hit[0])
+
+
+def lead_in_end(text: str) -> int:
+    """Where the facts start after a lead-in at the start of `text`, or 0 when there is none.
+    The first boundary ends the lead-in: "For the record, I like you, too" keeps its comma."""
+    words = _words()
+    signal, open_for_subject, addressed, seen = False, False, False, 0
+    for token in _TOKEN.finditer(text):
+        raw = token.group()
+        if raw in _CUT_MARKS:
+            if signal:
+                return token.end()
+            open_for_subject = False
+            continue
+        if raw in ";.!?":
+            return 0
+        seen += 1
+        if seen > MAX_LEAD_WORDS:
+            return 0
+        word = english.normalise(raw)
+        if signal and word == "that":
+            return token.end()
+        if signal and open_for_subject and word in _SUBJECTS:
+            return token.start()
+        typo = None if word in words.lead else _typo_of(word, words)
+        if word not in words.lead and typo is None:
+            return 0
+        base = typo or word
+        addressed = addressed or base in ("you", "u")
+        signal = signal or (base in words.signals
+                            and (addressed or base not in words.addressed))
+        open_for_subject = base in words.verbs or base in _BEFORE_SUBJECT
+    return 0
+
+
+def sign_off_start(text: str) -> int:
+    """Where a sign-off at the end of `text` starts ("I like tea - save that pls" -> the
+    position of " - save"), or len(text) when there is none."""
+    words = _words()
+    start = max(0, len(text) - TAIL_CHARS)
+    tokens = list(_TOKEN.finditer(text, start))
+    if start and tokens:
+        tokens = tokens[1:]  # the first may be cut in half
+    cut = len(text)
+    thanks = command = False
+    for token in reversed(tokens):
+        raw = token.group()
+        if raw in _CUT_MARKS or raw in ";.!?":
+            if thanks or command:
+                cut = token.start()
+            continue
+        word = english.normalise(raw)
+        if word not in words.sign_off:
+            word = _typo_of(word, words) or word  # "svae that"
+            if word not in words.verbs:
+                break
+        if word in words.thanks:
+            thanks, cut = True, token.start()
+        elif word in words.verbs or word in {"ok", "okay"}:
+            command = True
+    return cut
