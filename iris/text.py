@@ -181,8 +181,8 @@ _APOSTROPHE_FORMS = [
     (re.compile(r"'d\b"), " would"),
     # "he's" is "he is"; any other "'s" is a possessive, written "joes" as often as "joe's".
     (re.compile(r"\b(he|she|it|that|what|there|here|who|where)'s\b"), r"\1 is"),
-    (re.compile(r"'"), ""),
 ]
+_POSSESSIVE = re.compile(r"'s\b")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u02bc": "'"})
 # Ordinals and decimals are one token; "3dogs" is two; a few symbols count ("C#" is not "C").
 _CANON_TOKEN = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+|[$%\u00a3\u20ac&#+@]")
@@ -239,14 +239,17 @@ def _number_at(words: list[str], i: int) -> tuple[str, int] | None:
     return (str(total + current), j) if last else None
 
 
-def canonical(text: str) -> list[str]:
+def canonical(text: str, *, possessive: bool = True) -> list[str]:
     """The words of `text` as a comparison sees them: lower case; "I'm", "Im" and "I am"
     alike; chat and British spellings in one form ("ur" -> "your", "colour" -> "color");
     number words as digits ("forty two" -> "42", "a dozen" -> "12"); punctuation dropped,
-    except a few symbols ("C#", "$", "%"). Only surface spellings are folded here."""
+    except a few symbols ("C#", "$", "%"). Only surface spellings are folded here.
+    A possessive "'s" stays as "s" ("joe's" = "joes"), or is dropped when not `possessive`
+    (the verifier reads "my wife's" as "my wife")."""
     text = text.casefold().translate(_QUOTES)
     for pattern, repl in _APOSTROPHE_FORMS:
         text = pattern.sub(repl, text)
+    text = (text if possessive else _POSSESSIVE.sub("", text)).replace("'", "")
     raw: list[str] = []
     for token in _CANON_TOKEN.findall(text):
         if _THOUSANDS.fullmatch(token):
@@ -314,7 +317,7 @@ def tokens(text: str) -> list[str]:
     """The words of `text` for comparing memories: the canonical words, then paraphrase
     phrases in one form ("grew up" -> "raised", "passed away" -> "died"), "24 years old" as
     "24", "twice" as "2"."""
-    text = " ".join(canonical(text))
+    text = " ".join(canonical(text, possessive=False))
     for phrase, repl in _PHRASES:
         text = phrase.sub(repl, text)
     text = _PARAPHRASE.sub(lambda m: _EQUIVALENTS["phrases"][m.group()], text)
