@@ -9,8 +9,12 @@
     inflect              -s/-es/-ies and -d/-ed/-ied forms of verb bases
     sentence_ends        where one sentence ends and the next begins ("Dr. Smith" is one)
     BULLET_CHARS         the bullet characters lists use
-    tokens, stem         content words for comparing memories: contractions expanded, number
-                         words as digits, inflections folded to one key
+    canonical            the words a comparison sees: surface spellings folded (contractions,
+                         chat and British spellings, number words as digits); the exact key
+                         (iris/store/normalize.py) is built from them
+    tokens, stem         content words for comparing memories: canonical words, paraphrase
+                         phrases and synonyms (intents/fastpath/equivalents.yaml) folded,
+                         inflections folded to one key
 
 Every regex here runs in linear time on any input (see tests/test_adversarial.py).
 """
@@ -313,14 +317,15 @@ def stem(word: str) -> str:
     return word.rstrip("ey") if len(word) > 3 else word
 
 
-def tokens(text: str) -> list[str]:
-    """The words of `text` for comparing memories: the canonical words, then paraphrase
-    phrases in one form ("grew up" -> "raised", "passed away" -> "died"), "24 years old" as
-    "24", "twice" as "2"."""
+def tokens(text: str, *, paraphrases: bool = True) -> list[str]:
+    """The words of `text` for comparing memories: the canonical words, then (with
+    `paraphrases`) paraphrase phrases in one form ("grew up" -> "raised", "passed away" ->
+    "died"), "24 years old" as "24", "twice" as "2"."""
     text = " ".join(canonical(text, possessive=False))
     for phrase, repl in _PHRASES:
         text = phrase.sub(repl, text)
-    text = _PARAPHRASE.sub(lambda m: _EQUIVALENTS["phrases"][m.group()], text)
+    if paraphrases:
+        text = _PARAPHRASE.sub(lambda m: _EQUIVALENTS["phrases"][m.group()], text)
     return [_COUNT_WORDS.get(word, word) for word in _WORD_TOKEN.findall(text)]
 
 
@@ -345,7 +350,8 @@ _TIME = re.compile(
 
 def index_terms(text: str) -> list[str]:
     """The stemmed content words of `text`, in order, for a lexical (BM25) index."""
-    return [stem(w) for w in tokens(text) if w not in STOPWORDS]
+    # Paraphrase phrases stay as written: "a year ago" must still match "last year".
+    return [stem(w) for w in tokens(text, paraphrases=False) if w not in STOPWORDS]
 
 
 def names(text: str) -> set[str]:
