@@ -190,7 +190,9 @@ def _passive_agent(words: list[str]) -> int:
 
 def _order(words: list[str]) -> tuple[str, frozenset[str]] | None:
     for i, word in enumerate(words):
-        if word in _ORDER_MARKERS and (word != "to" or "from" in words[:i]):
+        # "to" orders only after "from" or a preference ("I prefer coffee to tea").
+        if word in _ORDER_MARKERS and (word != "to" or any(
+                w in ("from", "prefer", "prefers", "preferred", "preferable") for w in words[:i])):
             before = frozenset(stem(w) for w in words[:i] if w not in _STOP and w not in _FILLER)
             return word, before
     return None

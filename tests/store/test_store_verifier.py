@@ -47,6 +47,7 @@ def test_same_fact_in_other_words_is_a_duplicate(old, new):
      "contradicts"),
     ("I eat breakfast before I run", "I run before I eat breakfast", "contradicts"),
     ("I moved from Paris to London", "I moved from London to Paris", "supersedes"),
+    ("I prefer coffee to tea", "I prefer tea to coffee", "contradicts"),
     ("I am thirty years old", "I am thirty two years old", "supersedes"),
     ("I have a dozen hens", "I have 10 hens", "supersedes"),
     ("I am allergic to cats", "I love cats", "contradicts"),
