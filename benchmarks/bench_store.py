@@ -96,6 +96,23 @@ def fill(store, namespace: str, size: int) -> None:
             conn.execute(Memory.__table__.insert(), rows[start:start + 5000])
 
 
+def bench_store_at(store, ns: str, size: int, runs: int) -> dict[str, float]:
+    """One new fact stored synchronously into a namespace of `size` memories: exact key,
+    embedding, the similarity product, the verifier on the closest memories, the insert.
+    Half the facts are surface or number variants of persona facts (exact-key work)."""
+    from iris.types import MemoryItem
+
+    base = facts()
+    variants = [lambda f: f.lower(), lambda f: f.replace("I am", "Im"),
+                lambda f: f.replace(" ", "  "), lambda f: f + " twenty two times"]
+    samples = []
+    for i in range(runs):
+        fact = f"{base[(7 * i) % len(base)].rstrip('.')} ({size} {i})"
+        fact = variants[i % 4](fact) if i % 2 else fact
+        samples.append(timed(lambda f=fact: store.store(ns, [MemoryItem(content=f)])))
+    return {f"store_sync_1_at_{size}_ms": p50(samples)}
+
+
 def bench_search(store, sizes: list[int], runs: int) -> dict[str, float]:
     out = {}
     queries = ["what do you remember about my diet?", "do I have any pets", "where do I work",
@@ -115,6 +132,7 @@ def bench_search(store, sizes: list[int], runs: int) -> dict[str, float]:
         out[f"search_{size}_ms"] = p50(samples)
         # CPU time of this process: what the search costs when the box is not shared.
         out[f"search_{size}_cpu_ms"] = p50(cpu)
+        out |= bench_store_at(store, ns, size, runs)
     fresh = [f"a brand new query number {i}" for i in range(runs)]
     out["embed_query_ms"] = p50([timed(lambda q=q: store.embedder.encode([q])) for q in fresh])
     return out

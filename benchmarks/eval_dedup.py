@@ -2,11 +2,14 @@
 
 Each pair goes into its own namespace: store EXISTING, then NEW, and look at NEW's outcome.
 Sets, each reported on its own (tests/data/):
-  dedup_pairs.txt          hand-written from persona facts, plus surface variants generated
-                           here from the persona dataset: the rules were tuned on it (development)
+  dedup_pairs.txt          hand-written from persona facts: the rules were tuned on it (development)
+  generated                surface variants (case, spacing, punctuation, contractions, spellings)
+                           generated here from persona facts (development)
   dedup_pairs_dev.txt      a development set written for issue 11 (tuned on: development)
   dedup_pairs_holdout.txt  written after the first tuning round (later rounds saw it)
-  dedup_pairs_fresh.txt    written before the issue-11 changes and never tuned on (held out)
+  dedup_pairs_fresh.txt    written before the issue-11 changes and never tuned on; scored once
+                           at the end of issue 11 (the held-out figure), then the one class it
+                           missed ("prefer X to Y") was fixed: later scores are not held out
 A section header `[kind/class]` names the kind that is scored and a class reported beside it.
 
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_dedup.py            # all sets, MiniLM
@@ -35,9 +38,11 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 PAIRS = DATA / "dedup_pairs.txt"
-SETS = {"dedup_pairs.txt": "development", "dedup_pairs_dev.txt": "development",
+SETS = {"dedup_pairs.txt": "development", "generated": "development",
+        "dedup_pairs_dev.txt": "development",
         "dedup_pairs_holdout.txt": "seen in later tuning rounds",
-        "dedup_pairs_fresh.txt": "held out, never tuned on"}
+        "dedup_pairs_fresh.txt": "held out: scored once for issue 11 (1 merged: 'prefer X to Y'), "
+                                 "that class fixed after; later scores are not held-out figures"}
 PERSONA = datasets_dir() / "persona" / "personas_valid.jsonl"
 MUST_KEEP = ("contradiction", "update", "different")
 
@@ -58,10 +63,15 @@ def load_pairs(path: Path = PAIRS) -> list[tuple[str, str, str, str]]:
 
 
 _SWAPS = [(r"\bI am\b", "I'm"), (r"\bdo not\b", "don't"), (r"\bI have\b", "I've"),
-          (r"\bfavorite\b", "favourite"), (r"\bcolor\b", "colour")]
+          (r"\bfavorite\b", "favourite"), (r"\bcolor\b", "colour"), (r"\bI'm\b", "Im"),
+          (r"'", ""), (r"\bI am\b", "im"), (r"\byou\b", "u"), (r"\byour\b", "ur"),
+          (r"\bdo not\b", "dont"), (r"\b2\b", "two"), (r"\b3\b", "three"),
+          (r"\btwo\b", "2"), (r"\bthree\b", "3"), (r"\bten\b", "10"), (r"\b12\b", "twelve"),
+          (r"\bice cream\b", "icecream"), (r"\bevery day\b", "everyday"),
+          (r"\bpart time\b", "part-time"), (r"\bfull time\b", "full-time")]
 
 
-def surface_variants(n: int = 40, seed: int = 11) -> list[tuple[str, str, str, str]]:
+def surface_variants(n: int = 200, seed: int = 11) -> list[tuple[str, str, str, str]]:
     """Case, spacing, punctuation and contraction/spelling variants of persona facts."""
     if not PERSONA.exists():
         return []
@@ -129,11 +139,12 @@ def summarize(rows: list[dict]) -> dict:
     summary["must_keep_kept_pct"] = round(100 * kept / max(1, len(keep)), 1)
     summary["contradictions_or_updates_merged"] = len(merged_bad)
     k = summary["by_kind"]
+    # A set without a kind (the generated set has only surface variants) is not judged on it.
     summary["targets_met"] = (
         summary["contradictions_or_updates_merged"] == 0
-        and summary["must_keep_kept_pct"] >= 98
-        and k.get("paraphrase", {}).get("skipped_pct", 0) >= 70
-        and k.get("surface", {}).get("skipped_pct", 0) == 100)
+        and (not keep or summary["must_keep_kept_pct"] >= 98)
+        and k.get("paraphrase", {}).get("skipped_pct", 100) >= 70
+        and k.get("surface", {}).get("skipped_pct", 100) == 100)
     return summary
 
 
@@ -147,7 +158,8 @@ def report(name: str, summary: dict, embedder_name: str) -> None:
         print("  right per class: " + ", ".join(
             f"{c} {s['right']}/{s['n']}" for c, s in summary["by_class"].items()))
     print(f"contradictions/updates merged: {summary['contradictions_or_updates_merged']}")
-    print(f"must-keep pairs kept: {summary['must_keep_kept_pct']}% of {summary['must_keep_n']}")
+    if summary["must_keep_n"]:
+        print(f"must-keep pairs kept: {summary['must_keep_kept_pct']}% of {summary['must_keep_n']}")
     print("targets met" if summary["targets_met"] else "TARGETS MISSED")
 
 
@@ -166,22 +178,26 @@ def main() -> int:
     from iris.embed import HashingEmbedder, SentenceTransformerEmbedder
 
     embedder = SentenceTransformerEmbedder() if args.embedder == "minilm" else HashingEmbedder()
-    paths = args.pairs or [DATA / name for name in SETS]
-    met, dump = True, {}
-    for path in paths:
-        pairs = load_pairs(path)
+    sets: list[tuple[str, list[tuple[str, str, str, str]]]] = []
+    for path in args.pairs or [DATA / name for name in SETS if name != "generated"]:
+        sets.append((path.name, load_pairs(path)))
         if path.resolve() == PAIRS.resolve() and not args.no_generated:
-            pairs += surface_variants()
+            sets.append(("generated", surface_variants()))
+    met, dump = True, {}
+    for name, pairs in sets:
+        if not pairs:
+            print(f"\n{name}: no pairs (the persona dataset is missing?)")
+            continue
         rows = evaluate(pairs, embedder)
         summary = summarize(rows)
-        report(path.name, summary, embedder.name)
+        report(name, summary, embedder.name)
         met &= summary["targets_met"]
         if args.show_errors:
             for r in rows:
                 if not _right(r):
                     print(f"  {r['kind']:<13} cos {r['cosine']:.2f} {r['status']:<8} "
                           f"{r['existing']!r} => {r['new']!r} ({r['reason']})")
-        dump[path.name] = {"summary": summary, "pairs": rows}
+        dump[name] = {"summary": summary, "pairs": rows}
     if args.json:
         args.json.write_text(json.dumps(dump, indent=1))
     return 0 if met else 1

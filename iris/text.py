@@ -9,8 +9,12 @@
     inflect              -s/-es/-ies and -d/-ed/-ied forms of verb bases
     sentence_ends        where one sentence ends and the next begins ("Dr. Smith" is one)
     BULLET_CHARS         the bullet characters lists use
-    tokens, stem         content words for comparing memories: contractions expanded, number
-                         words as digits, inflections folded to one key
+    canonical            the words a comparison sees: surface spellings folded (contractions,
+                         chat and British spellings, number words as digits); the exact key
+                         (iris/store/normalize.py) is built from them
+    tokens, stem         content words for comparing memories: canonical words, paraphrase
+                         phrases and synonyms (intents/fastpath/equivalents.yaml) folded,
+                         inflections folded to one key
 
 Every regex here runs in linear time on any input (see tests/test_adversarial.py).
 """
@@ -145,20 +149,141 @@ def _word_before(text: str, end: int) -> str:
     return text[start:end]
 
 
-# --- content words for comparing memories ---------------------------------------------
+# --- canonical words and content words for comparing memories ------------------------
 
-_CONTRACTIONS = [
+
+def _read_equivalents() -> dict:
+    path = intents_dir() / "fastpath" / "equivalents.yaml"
+    try:
+        data = read_yaml(path)
+        for name in ("contractions", "informal", "spellings", "phrases", "synonyms"):
+            if not all(isinstance(k, str) and isinstance(v, str) for k, v in data[name].items()):
+                raise ValueError(f"{name}: every entry must map a word to words")
+        return data
+    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ConfigError(f"comparison word lists in {path} are unusable: "
+                          f"{type(exc).__name__}: {exc}") from exc
+
+
+_EQUIVALENTS = _read_equivalents()
+# Surface spellings of one word: they feed the exact key, so none may join two words.
+_SURFACE: dict[str, tuple[str, ...]] = {
+    word: tuple(words.split()) for name in ("contractions", "informal", "spellings")
+    for word, words in _EQUIVALENTS[name].items()}
+_KEEP_ISE = frozenset(_EQUIVALENTS["ise_words"])
+SYNONYMS: dict[str, str] = dict(_EQUIVALENTS["synonyms"])
+
+_APOSTROPHE_FORMS = [
     (re.compile(r"\bcan'?t\b|\bcannot\b"), "can not"),
-    (re.compile(r"\bwon'?t\b"), "will not"),
-    (re.compile(r"\bain'?t\b"), "am not"),
+    (re.compile(r"\bwon't\b"), "will not"),
+    (re.compile(r"\bain't\b"), "am not"),
     (re.compile(r"n't\b"), " not"),
     (re.compile(r"'m\b"), " am"),
     (re.compile(r"'re\b"), " are"),
     (re.compile(r"'ve\b"), " have"),
     (re.compile(r"'ll\b"), " will"),
     (re.compile(r"'d\b"), " would"),
-    (re.compile(r"'s\b"), ""),  # possessive or "is": neither changes which facts are stated
+    # "he's" is "he is"; any other "'s" is a possessive, written "joes" as often as "joe's".
+    (re.compile(r"\b(he|she|it|that|what|there|here|who|where)'s\b"), r"\1 is"),
 ]
+_POSSESSIVE = re.compile(r"'s\b")
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u02bc": "'"})
+# Ordinals and decimals are one token; "3dogs" is two; a few symbols count ("C#" is not "C").
+_CANON_TOKEN = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+|[$%\u00a3\u20ac&#+@]")
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate(
+    "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
+_SCALES = {"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000,
+           "billion": 1_000_000_000}
+_ORDINALS = {w: i + 1 for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split())}
+_ORDINALS.update({w: 10 * i for i, w in enumerate(
+    "_ _ twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth"
+    .split()) if w != "_"})
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _number_at(words: list[str], i: int) -> tuple[str, int] | None:
+    """The number spelled by the words from `i` ("forty two", "a dozen", "two hundred and
+    five", "ninety-nine", "twenty first", "3 million") as digits, and where it ends."""
+    total = current = 0
+    last = ""  # the kind of the last word taken: "", unit, tens, scale
+    j, n = i, len(words)
+    if (words[i] in ("a", "an") or words[i].isdigit()) and i + 1 < n and words[i + 1] in _SCALES:
+        current, last, j = (1 if words[i] in ("a", "an") else int(words[i])), "unit", i + 1
+    while j < n:
+        word = words[j]
+        # After "forty" only "one".."nine" follow ("forty two", never "forty twelve").
+        small = last != "tens" or _UNITS.get(word, _ORDINALS.get(word, 10)) < 10
+        if word in _UNITS and last != "unit" and small:
+            current, last = current + _UNITS[word], "unit"
+        elif word in _TENS and last in ("", "scale"):
+            current, last = current + _TENS[word], "tens"
+        elif word in _ORDINALS and last != "unit" and small:
+            return _ordinal(total + current + _ORDINALS[word]), j + 1
+        elif word in _SCALES and last in ("unit", "tens"):
+            if _SCALES[word] <= 100:  # "two hundred", "a dozen", "two dozen"
+                current *= _SCALES[word]
+            else:
+                total, current = total + current * _SCALES[word], 0
+            last = "scale"
+        elif not (word == "and" and last == "scale" and j + 1 < n
+                  and (words[j + 1] in _UNITS or words[j + 1] in _TENS)):
+            break
+        j += 1
+    return (str(total + current), j) if last else None
+
+
+def canonical(text: str, *, possessive: bool = True) -> list[str]:
+    """The words of `text` as a comparison sees them: lower case; "I'm", "Im" and "I am"
+    alike; chat and British spellings in one form ("ur" -> "your", "colour" -> "color");
+    number words as digits ("forty two" -> "42", "a dozen" -> "12"); punctuation dropped,
+    except a few symbols ("C#", "$", "%"). Only surface spellings are folded here.
+    A possessive "'s" stays as "s" ("joe's" = "joes"), or is dropped when not `possessive`
+    (the verifier reads "my wife's" as "my wife")."""
+    text = text.casefold().translate(_QUOTES)
+    for pattern, repl in _APOSTROPHE_FORMS:
+        text = pattern.sub(repl, text)
+    text = (text if possessive else _POSSESSIVE.sub("", text)).replace("'", "")
+    raw: list[str] = []
+    for token in _CANON_TOKEN.findall(text):
+        if _THOUSANDS.fullmatch(token):
+            token = token.replace(",", "")
+        elif token == "&":
+            token = "and"
+        mapped = _SURFACE.get(token)
+        if mapped:
+            raw.extend(mapped)
+        elif len(token) >= 7 and token.endswith(("ise", "ised", "ises", "ising", "isation")) \
+                and token not in _KEEP_ISE:
+            base = token.rsplit("is", 1)
+            raw.append("iz".join(base))
+        else:
+            raw.append(token)
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        number = _number_at(raw, i) if (raw[i] in _NUMBER_START or raw[i].isdigit()) else None
+        if number is None:
+            out.append(raw[i])
+            i += 1
+        else:
+            out.append(number[0])
+            i = number[1]
+    return out
+
+
+_NUMBER_START = frozenset(_UNITS) | frozenset(_TENS) | frozenset(_ORDINALS) | {"a", "an"}
+
 _PHRASES = [
     (re.compile(r"\bcan not (?:stand|bear|tolerate)\b"), "hate"),
     (re.compile(r"\b(\w+) years? old\b"), r"\1"),  # "I am 24 years old" is "I'm 24"
@@ -166,49 +291,14 @@ _PHRASES = [
     (re.compile(r"\b(?:not able|unable) to\b"), "can not"),  # "not able to eat" is "can't eat"
     (re.compile(r"\bfor a living\b|\bby (?:profession|trade)\b|\bprofessionally\b"),
      "professionally"),
+    (re.compile(r"\ba couple of\b"), "2"),
+    (re.compile(r"\bno longer\b"), "not longer"),
+    (re.compile(r"\bany more\b"), "anymore"),
 ]
-_TOKEN = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
-
-_NUMBER_WORDS = {
-    w: str(i) for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())
-}
-_NUMBER_WORDS.update({"thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
-                      "seventy": "70", "eighty": "80", "ninety": "90", "hundred": "100",
-                      "dozen": "12", "twice": "2", "once": "1", "single": "1", "a couple": "2"})
-
-
-
-SYNONYMS = {
-    "own": "have", "owns": "have", "possess": "have", "kid": "child", "kids": "child",
-    "children": "child", "mom": "mother", "mum": "mother", "mommy": "mother", "mama": "mother",
-    "dad": "father", "daddy": "father", "papa": "father", "grandma": "grandmother",
-    "granny": "grandmother", "grandpa": "grandfather", "favourite": "favorite",
-    "colour": "color", "colours": "color", "flavour": "flavor", "neighbour": "neighbor",
-    "film": "movie", "films": "movie", "tv": "television", "telly": "television",
-    "automobile": "car", "vehicle": "car", "large": "big", "jog": "run", "jogging": "run",
-    "jogs": "run", "reside": "live", "resides": "live", "house": "home", "job": "work",
-    "career": "work", "profession": "work", "occupation": "work", "employed": "work",
-    "physician": "doctor", "attorney": "lawyer", "buddy": "friend", "pal": "friend",
-    "pals": "friend", "puppy": "dog", "doggy": "dog", "kitty": "cat", "kitten": "cat",
-    "spicy": "hot", "various": "different", "inside": "indoors", "outside": "outdoors",
-    "attend": "go", "attends": "go", "attended": "go",
-    "begin": "start", "began": "start", "beginning": "start",
-    "vacation": "holiday", "vacations": "holiday", "holidays": "holiday",
-    "beverage": "drink", "sneakers": "shoe", "trainers": "shoe", "cellphone": "phone",
-    "mobile": "phone", "hubby": "husband", "spouse": "partner", "guitarist": "guitar",
-    "went": "go", "gone": "go", "ran": "run", "ate": "eat", "eaten": "eat", "drank": "drink",
-    "read": "read", "wrote": "write", "written": "write", "taught": "teach", "bought": "buy",
-    "grew": "grow", "grown": "grow", "born": "bear", "made": "make", "saw": "see",
-    "seen": "see", "met": "meet", "sang": "sing", "sung": "sing", "swam": "swim",
-    "drove": "drive", "driven": "drive", "rode": "ride", "ridden": "ride", "won": "win",
-    "lost": "lose", "felt": "feel", "kept": "keep", "left": "leave", "spent": "spend",
-    "built": "build", "thought": "think", "knew": "know", "known": "know", "gave": "give",
-    "given": "give", "took": "take", "taken": "take", "fell": "fall", "fallen": "fall",
-    "men": "man", "women": "woman", "people": "person", "feet": "foot", "teeth": "tooth",
-    "mice": "mouse", "geese": "goose", "wives": "wife", "lives": "life", "knives": "knife",
-}
+_PARAPHRASE = re.compile(r"\b(?:" + "|".join(
+    re.escape(p) for p in sorted(_EQUIVALENTS["phrases"], key=len, reverse=True)) + r")\b")
+_COUNT_WORDS = {"once": "1", "twice": "2", "single": "1"}
+_WORD_TOKEN = re.compile(r"[^\W_]+(?:\.[0-9]+)?")
 
 
 def stem(word: str) -> str:
@@ -228,17 +318,16 @@ def stem(word: str) -> str:
     return word.rstrip("ey") if len(word) > 3 else word
 
 
-def tokens(text: str) -> list[str]:
-    """The words of `text` for comparing memories: lower case, contractions expanded
-    ("can't" -> "can not"), number words as digits, "24 years old" as "24"."""
-    text = text.lower().replace("\u2019", "'")
-    for pattern, repl in _CONTRACTIONS:
-        text = pattern.sub(repl, text)
-    text = text.replace("a couple of", "2").replace("no longer", "not longer")
-    text = text.replace("any more", "anymore")
+def tokens(text: str, *, paraphrases: bool = True) -> list[str]:
+    """The words of `text` for comparing memories: the canonical words, then (with
+    `paraphrases`) paraphrase phrases in one form ("grew up" -> "raised", "passed away" ->
+    "died"), "24 years old" as "24", "twice" as "2"."""
+    text = " ".join(canonical(text, possessive=False))
     for phrase, repl in _PHRASES:
         text = phrase.sub(repl, text)
-    return [_NUMBER_WORDS.get(word, word) for word in _TOKEN.findall(text)]
+    if paraphrases:
+        text = _PARAPHRASE.sub(lambda m: _EQUIVALENTS["phrases"][m.group()], text)
+    return [_COUNT_WORDS.get(word, word) for word in _WORD_TOKEN.findall(text)]
 
 
 # --- words for recall: what an index keeps, names, and mentions of time ------------------
@@ -262,7 +351,8 @@ _TIME = re.compile(
 
 def index_terms(text: str) -> list[str]:
     """The stemmed content words of `text`, in order, for a lexical (BM25) index."""
-    return [stem(w) for w in tokens(text) if w not in STOPWORDS]
+    # Paraphrase phrases stay as written: "a year ago" must still match "last year".
+    return [stem(w) for w in tokens(text, paraphrases=False) if w not in STOPWORDS]
 
 
 def names(text: str) -> set[str]:

@@ -51,3 +51,38 @@ def test_words_and_tokens():
     assert tokens("I can't have two dogs, I'm 24 years old") == [
         "i", "can", "not", "have", "2", "dogs", "i", "am", "24"]
     assert {stem(w) for w in ("bake", "baked", "baking", "bakes")} == {"bak"}
+
+
+@pytest.mark.parametrize("phrase, words", [
+    ("I am forty two", ["i", "am", "42"]),
+    ("ninety-nine", ["99"]),
+    ("a dozen eggs", ["12", "eggs"]),
+    ("two dozen eggs", ["24", "eggs"]),
+    ("two hundred and five", ["205"]),
+    ("a thousand and one nights", ["1001", "nights"]),
+    ("3 million", ["3000000"]),
+    ("1,000 books", ["1000", "books"]),
+    ("my twenty first birthday", ["my", "21st", "birthday"]),
+    ("two three-year-olds", ["2", "3", "year", "olds"]),  # two numbers, not five
+    ("twenty twelve", ["20", "12"]),
+    ("a man", ["a", "man"]),
+])
+def test_canonical_writes_numbers_as_digits(phrase, words):
+    assert text.canonical(phrase) == words
+
+
+def test_canonical_folds_surface_spellings_only():
+    assert text.canonical("Im gonna luv ur colour") == [
+        "i", "am", "going", "to", "love", "your", "color"]
+    assert text.canonical("I'm ill, it's its bone") == ["i", "am", "ill", "it", "is", "its", "bone"]
+    assert text.canonical("my mom") == ["my", "mom"]  # a synonym, not a spelling
+    assert text.canonical("joe's") == ["joes"]
+    assert text.canonical("joe's", possessive=False) == ["joe"]
+
+
+def test_comparison_word_lists_map_words_to_words():
+    lists = text.read_yaml(intents_dir() / "fastpath" / "equivalents.yaml")
+    surface = [w for name in ("contractions", "informal", "spellings") for w in lists[name]]
+    assert len(surface) == len(set(surface))
+    # A surface entry never maps onto a word another entry spells differently.
+    assert not set(lists["informal"]) & set(lists["spellings"].values())

@@ -18,10 +18,25 @@ bring a step n-1 database to the models' shape."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
+from typing import Any
 
-from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, inspect, select, text
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    bindparam,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import Connection
+from sqlalchemy.sql.elements import BindParameter
 from sqlmodel import SQLModel
 
 from iris.errors import StoreError
@@ -34,6 +49,7 @@ from iris.store.models import (
     QUEUE,
     utcnow,
 )
+from iris.store.normalize import content_hash, normalize
 
 TABLES = [MEMORY, EDGE, QUEUE, NAMESPACE,
           PENDING]
@@ -68,11 +84,49 @@ def _pending_table(conn: Connection) -> None:
     SQLModel.metadata.create_all(conn, tables=[PENDING])
 
 
+def _recompute_keys(conn: Connection) -> None:
+    """The exact key now folds spacing, apostrophes, chat spellings and number words
+    (iris/store/normalize.py). Memories whose new keys collide are all kept: the oldest
+    holds the key, each later one gets a key of its own and `duplicate_of` in its metadata."""
+    rows = conn.execute(select(MEMORY.c.id, MEMORY.c.namespace, MEMORY.c.content,
+                               MEMORY.c.normalized, MEMORY.c.content_hash, MEMORY.c.metadata)
+                        .order_by(MEMORY.c.namespace, MEMORY.c.id)).all()
+    holder: dict[tuple[str, str], int] = {}
+    changes: list[dict[str, Any]] = []
+    for row in rows:
+        normalized = normalize(row.content)
+        digest = content_hash(normalized)
+        first = holder.setdefault((row.namespace, digest), row.id)
+        change: dict[str, Any] = {"row_id": row.id, "normalized": normalized, "hash": digest,
+                                  "meta": row.metadata}
+        if first != row.id:
+            change["hash"] = hashlib.sha256(f"{digest}:duplicate of {first}:{row.id}"
+                                            .encode()).hexdigest()
+            change["meta"] = {**(row.metadata or {}), "duplicate_of": first}
+        if (change["normalized"], change["hash"], change["meta"]) != (
+                row.normalized, row.content_hash, row.metadata):
+            changes.append(change)
+    if not changes:
+        return
+    # Two passes: a row may take a key another row still holds until that one moves.
+    rid: BindParameter[int] = bindparam("row_id", type_=Integer)
+    conn.execute(update(MEMORY).where(MEMORY.c.id == rid)
+                 .values(content_hash=bindparam("temporary")),
+                 [{"row_id": c["row_id"], "temporary": f"m4:{c['row_id']}"} for c in changes])
+    conn.execute(update(MEMORY).where(MEMORY.c.id == rid).values(
+        normalized=bindparam("new_normalized"), content_hash=bindparam("new_hash"),
+        metadata=bindparam("new_meta", type_=MEMORY.c.metadata.type)),
+        [{"row_id": c["row_id"], "new_normalized": c["normalized"], "new_hash": c["hash"],
+          "new_meta": c["meta"]} for c in changes])
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
     (1, "memory, memory_edge, memory_queue and memory_namespace tables", _create_tables),
     (2, "indexes by namespace on edges and queue rows; BIGINT namespace version",
      _namespace_indexes_and_bigint_version),
     (3, "memory_pending: forget-everything requests waiting for confirmation", _pending_table),
+    (4, "exact keys recomputed: spacing, apostrophes, chat spellings and number words folded",
+     _recompute_keys),
 ]
 LATEST = MIGRATIONS[-1][0]
 

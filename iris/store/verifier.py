@@ -34,7 +34,7 @@ _POSITIVE = {"love", "loves", "loved", "loving", "like", "likes", "liked", "enjo
 _NEGATIVE = {"hate", "hates", "hated", "hating", "dislike", "dislikes", "disliked", "detest",
              "despise", "loathe", "loathes", "afraid", "scared", "scare", "scares", "fear",
              "fears", "terrified", "terrify", "terrifies", "frighten", "frightens",
-             "frightened", "allergic"}
+             "frightened", "allergic", "allergy", "allergies"}
 # Markers that a statement replaces an earlier one.
 _UPDATE = {"moved", "move", "moving", "relocated", "switched", "changed", "quit", "stopped",
            "became", "become", "started", "began", "retired", "now", "anymore", "longer",
@@ -58,7 +58,7 @@ go going time
 _FILLER = {"something", "thing", "things", "stuff", "lot", "lots", "big", "huge", "total",
            "absolutely", "definitely", "really", "truly", "very", "actually", "totally",
            "enjoyment", "activity", "activities", "every", "each", "take", "taking",
-           "took", "takes"}
+           "took", "takes", "feel", "feels"}
 
 # People, whose order matters: "I taught my dad" is not "my dad taught me".
 _AGENTS = {"i": "self", "me": "self", "myself": "self", "we": "self", "us": "self",
@@ -89,6 +89,15 @@ _SLOTS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+# Words that make a statement asymmetric: what stands before them is not interchangeable
+# with what stands after ("cats more than dogs", "the beach over the mountains", "breakfast
+# before I run", "from Paris to London").
+_ORDER_MARKERS = ("than", "over", "before", "after", "instead", "to")
+# A passive's agent comes after "by" ("I was raised by my aunt" = "my aunt raised me").
+_PASSIVE_BE = {"was", "were", "been", "is", "am", "are", "be", "being", "got", "get"}
+_PARTICIPLE_ENDS = ("ed", "en", "wn", "ght", "ne", "rn", "ade")
+
+
 @dataclass(frozen=True)
 class Analysis:
     bag: frozenset[str]
@@ -98,6 +107,8 @@ class Analysis:
     past: frozenset[str]
     agents: tuple[str, ...]
     slots: dict[str, str] = field(hash=False, compare=False)
+    # (marker, content stems before it) for the first order marker, or None
+    order: tuple[str, frozenset[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -111,9 +122,10 @@ class Verdict:
 def analyze(text: str) -> Analysis:
     words = tokens(text)
     negations = sum(w in _NEGATIONS for w in words)
-    sentiment = -1 if any(w in _NEGATIVE for w in words) else 1
+    sentiment = -1 if any(w in _NEGATIVE or SYNONYMS.get(w) in _NEGATIVE for w in words) else 1
     bag: set[str] = set()
     agents: list[str] = []
+    by_agent, cut = _passive_agent(words), 0
     for i, word in enumerate(words):
         base = SYNONYMS.get(word, word)
         agent = _AGENTS.get(base)
@@ -122,9 +134,11 @@ def analyze(text: str) -> Analysis:
         # "my dad": the possessor is not an actor, the dad is.
         if agent and not (i > 0 and words[i - 1] in ("my", "our", "his", "her", "their")
                           and agent in ("self", "he", "she", "they")):
+            if i == by_agent:
+                cut = len(agents)
             if not agents or agents[-1] != agent:
                 agents.append(agent)
-        if word in _POSITIVE or word in _NEGATIVE:
+        if word in _POSITIVE or word in _NEGATIVE or base in _POSITIVE or base in _NEGATIVE:
             bag.add("<feeling>")
         elif word in _NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
                 or word in _WAS:
@@ -133,6 +147,8 @@ def analyze(text: str) -> Analysis:
             continue
         else:
             bag.add(stem(word))
+    if cut:  # the passive's agent acts first
+        agents = agents[cut:] + agents[:cut]
     lowered = " ".join(words)
     slots = {}
     for name, pattern in _SLOTS:
@@ -150,13 +166,36 @@ def analyze(text: str) -> Analysis:
         polarity=sentiment * (-1 if negations % 2 else 1),
         # "a sister" and "one sister" are the same fact.
         numbers=frozenset(w for w in words if w.replace(".", "", 1).isdigit() and w != "1"),
-        update=frozenset(w for w in words if w in _UPDATE),
+        update=frozenset(stem(w) for w in words if w in _UPDATE),
         past=frozenset(w for w in words if w in _PAST)
         | ({"was"} if any(w in _WAS for w in words) else set())
         | ({"is"} if any(w in _IS for w in words) else set()),
         agents=tuple(agents),
         slots=slots,
+        order=_order(words),
     )
+
+
+def _passive_agent(words: list[str]) -> int:
+    """Where the agent of a passive starts ("raised by my aunt" -> "aunt"), or -1."""
+    for i, word in enumerate(words[2:-1], start=2):
+        if word == "by" and words[i - 1].endswith(_PARTICIPLE_ENDS) \
+                and any(w in _PASSIVE_BE for w in words[max(0, i - 4):i - 1]):
+            for j in range(i + 1, len(words)):
+                if _AGENTS.get(SYNONYMS.get(words[j], words[j])):
+                    return j
+            return -1
+    return -1
+
+
+def _order(words: list[str]) -> tuple[str, frozenset[str]] | None:
+    for i, word in enumerate(words):
+        # "to" orders only after "from" or a preference ("I prefer coffee to tea").
+        if word in _ORDER_MARKERS and (word != "to" or any(
+                w in ("from", "prefer", "prefers", "preferred", "preferable") for w in words[:i])):
+            before = frozenset(stem(w) for w in words[:i] if w not in _STOP and w not in _FILLER)
+            return word, before
+    return None
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -185,6 +224,8 @@ def _same_bag(a: frozenset[str], b: frozenset[str]) -> bool:
 
 
 def _doer(verb: str, noun: str) -> bool:
+    if len(verb) >= 3 and noun == verb + verb[-1] + "er":  # run/runner, swim/swimmer
+        return True
     return len(verb) >= 4 and noun in (verb + "er", verb + "r", verb + "or", verb + "ar")
 
 
@@ -215,6 +256,8 @@ def verify(new: str, old: str) -> Verdict:
             return Verdict("supersedes", "update", hard=True)
         return Verdict("related", "update of something else", hard=True)
     same = _same_bag(a.bag, b.bag)
+    if same and a.order and b.order and a.order[0] == b.order[0] and a.order[1] != b.order[1]:
+        return Verdict("supersedes" if a.update else "contradicts", "order reversed", hard=True)
     if same and set(a.agents) - {"self"} != set(b.agents) - {"self"}:
         return Verdict("related", "different people", hard=True)
     if same and len(set(a.agents)) >= 2 and a.agents != b.agents:

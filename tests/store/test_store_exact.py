@@ -22,9 +22,55 @@ def test_normalize_surface_variants_share_a_hash(variant):
     assert content_hash(normalize(variant)) == content_hash("i prefer apple over orange")
 
 
-def test_normalize_keeps_inner_punctuation_and_punctuation_only_content():
-    assert normalize("I'm 30, and live in N.Y.C.") == "i'm 30, and live in n.y.c"
+def test_normalize_drops_punctuation_keeps_punctuation_only_content():
+    assert normalize("I'm 30, and live in N.Y.C.") == "i am 30 and live in n y c"
     assert normalize("?!") == "?!"
+
+
+@pytest.mark.parametrize("one, other", [
+    ("I love ice cream", "I love icecream"),
+    ("I have a part time job", "I have a part-time job"),
+    ("I have 3dogs", "I have 3 dogs"),
+    ("im a nurse", "I'm a nurse"),
+    ("I am a nurse", "I\u2019m a nurse"),
+    ("I shop at Trader Joes", "I shop at trader joe's"),
+    ("I dont have a car", "I do not have a car"),
+    ("I am thirty two years old", "I am 32 years old"),
+    ("I am ninety-nine", "I am 99"),
+    ("I bought a dozen roses", "I bought 12 roses"),
+    ("I have two hundred and five books", "I have 205 books"),
+    ("I have 1,000 books", "I have one thousand books"),
+    ("u r my fav", "You are my favorite"),
+    ("My favourite colour is grey", "My favorite color is gray"),
+    ("I organise events", "I organize events"),
+    ("I like to watch N.H.L. hockey", "I like to watch nhl hockey"),
+])
+def test_surface_variants_share_the_exact_key(one, other):
+    assert content_hash(normalize(one)) == content_hash(normalize(other))
+
+
+@pytest.mark.parametrize("one, other", [
+    ("I think cats are better pets than dogs", "I think dogs are better pets than cats"),
+    ("I am thirty years old", "I am thirty two years old"),
+    ("I have 3 2 dogs", "I have 32 dogs"),
+    ("I have 3.5 acres", "I have 35 acres"),
+    ("I code in C#", "I code in C"),
+    ("I am ill", "I'll"),
+    ("I have a dog", "I don't have a dog"),
+    ("I have two three-year-olds", "I have five year olds"),
+    ("I am expecting my third child", "I am expecting my fourth child"),
+    ("I earn 50%", "I earn 50"),
+])
+def test_different_facts_keep_different_keys(one, other):
+    assert content_hash(normalize(one)) != content_hash(normalize(other))
+
+
+def test_a_surface_variant_is_skipped_as_an_exact_duplicate_and_keeps_its_words(store):
+    first = store.store("alice", items("I love ice cream")).outcomes[0]
+    again = store.store("alice", items("i luv icecream!!")).outcomes[0]
+    assert again.status == "skipped" and again.duplicate_of == first.id
+    assert again.reason == "exact duplicate"
+    assert [r.content for r in store.list_memories("alice")] == ["I love ice cream"]
 
 
 def test_store_reports_one_outcome_per_item_in_order(store):

@@ -2,7 +2,10 @@
 tests/store/data/schema_v1_*.sql, frozen) is upgraded in place when a store opens it, and
 its memories are intact."""
 
+import hashlib
 import json
+import re
+import unicodedata
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -12,11 +15,21 @@ from sqlalchemy import create_engine, inspect, text
 from iris.embed import HashingEmbedder
 from iris.errors import StoreError
 from iris.store import MemoryStore
-from iris.store.migrations import LATEST
-from iris.store.normalize import content_hash, normalize
+from iris.store.migrations import LATEST, MIGRATIONS
+from iris.store.models import MEMORY
 from iris.types import MemoryItem
 
 DATA = Path(__file__).parent / "data"
+STEPS = [n for n, _, _ in MIGRATIONS]
+
+
+def _old_key(content: str) -> tuple[str, str]:
+    """The exact key (normalized text, hash) before migration 4, frozen here."""
+    text_ = unicodedata.normalize("NFKC", content).translate(
+        str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})).casefold()
+    text_ = " ".join(text_.split())
+    text_ = re.sub(r"[\s.!?,;:\u2026]+$", "", text_) or text_
+    return text_, hashlib.sha256(text_.encode("utf-8")).hexdigest()
 
 
 def _old_database(url: str) -> None:
@@ -34,8 +47,8 @@ def _old_database(url: str) -> None:
             "importance, metadata, embedding, embed_model, created_at, updated_at) VALUES "
             "('alice', 'My dog is called Rex', :norm, :hash, 'fact', 'pets', 0.7, :meta, NULL, "
             "NULL, :now, :now)"),
-            {"norm": normalize("My dog is called Rex"), "hash": content_hash(normalize(
-                "My dog is called Rex")), "meta": json.dumps({"k": 1}), "now": now})
+            {"norm": _old_key("My dog is called Rex")[0], "hash": _old_key(
+                "My dog is called Rex")[1], "meta": json.dumps({"k": 1}), "now": now})
         conn.execute(text("INSERT INTO memory_namespace (namespace, version) VALUES ('alice', 3)"))
     engine.dispose()
 
@@ -75,7 +88,7 @@ def test_a_schema_1_database_is_upgraded_in_place_and_keeps_its_memories(db_url,
     engine = create_engine(db_url)
     with engine.connect() as conn:
         assert [r[0] for r in conn.execute(text("SELECT number FROM iris_migrations ORDER BY number"))] \
-            == list(range(1, LATEST + 1))
+            == STEPS
         if engine.dialect.name == "postgresql":  # migration 2 widened the version column
             kind = conn.execute(text("SELECT data_type FROM information_schema.columns WHERE "
                                      "table_name = 'memory_namespace' AND column_name = 'version' "
@@ -93,7 +106,7 @@ def test_a_new_database_starts_at_the_latest_schema(db_url, db_settings):
     engine = create_engine(db_url)
     with engine.connect() as conn:
         assert [r[0] for r in conn.execute(text("SELECT number FROM iris_migrations ORDER BY number"))] \
-            == list(range(1, LATEST + 1))
+            == STEPS
     engine.dispose()
 
 
@@ -108,3 +121,46 @@ def test_a_database_from_a_newer_iris_is_refused(db_url, db_settings):
     engine.dispose()
     with pytest.raises(StoreError, match="newer than this Iris knows"):
         MemoryStore(db_settings)
+
+
+def test_migration_4_recomputes_exact_keys_and_keeps_memories_whose_keys_collide(db_url, db_settings):
+    with MemoryStore(db_settings):
+        pass  # today's tables ...
+    engine = create_engine(db_url)
+    now = datetime(2026, 1, 2, tzinfo=timezone.utc)
+    rows = [("alice", "I love ice cream", {}), ("alice", "I love icecream", {"k": 1}),
+            ("alice", "Im a nurse", {}), ("alice", "I'm a nurse.", {}),
+            ("alice", "I like tea", {}), ("bob", "I love icecream", {})]
+    with engine.begin() as conn:  # ... as schema 3 left them: no step 4, keys of the time
+        conn.execute(text("DELETE FROM iris_migrations WHERE number = 4"))
+        ids = []
+        for namespace, content, meta in rows:
+            norm, digest = _old_key(content)
+            ids.append(conn.execute(MEMORY.insert().values(
+                namespace=namespace, content=content, normalized=norm, content_hash=digest,
+                metadata=meta, created_at=now, updated_at=now).returning(MEMORY.c.id)).scalar())
+    engine.dispose()
+
+    with MemoryStore(db_settings, embedder=HashingEmbedder()) as store:
+        alice = {m.id: m for m in store.export("alice")}
+        assert [alice[i].content for i in ids[:5]] == [c for _, c, _ in rows[:5]]  # none lost
+        assert alice[ids[1]].metadata == {"k": 1, "duplicate_of": ids[0]}
+        assert alice[ids[3]].metadata == {"duplicate_of": ids[2]}
+        assert alice[ids[0]].metadata == alice[ids[2]].metadata == alice[ids[4]].metadata == {}
+        [bob] = store.export("bob")
+        assert bob.metadata == {}  # another user's memory is not a duplicate
+        again = store.store("alice", [MemoryItem(content="i love ice-cream"),
+                                      MemoryItem(content="I am a nurse"),
+                                      MemoryItem(content="I like TEA!")]).outcomes
+        assert [(o.status, o.duplicate_of) for o in again] == [
+            ("skipped", ids[0]), ("skipped", ids[2]), ("skipped", ids[4])]
+        assert store.store("bob", [MemoryItem(content="I love ice cream")]).outcomes[0] \
+            .duplicate_of == ids[5]
+
+    engine = create_engine(db_url)
+    with engine.connect() as conn:
+        assert [r[0] for r in conn.execute(text("SELECT number FROM iris_migrations ORDER BY number"))] \
+            == STEPS
+    engine.dispose()
+    with MemoryStore(db_settings) as store:  # opening again changes nothing
+        assert store.count("alice") == 5

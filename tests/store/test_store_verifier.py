@@ -16,6 +16,14 @@ from iris.store.verifier import Pair, llm_messages, parse_judgments, verify
     ("I cannot swim.", "I can't swim."),
     ("Knitting is my passion.", "I am passionate about knitting."),
     ("I have one older sister.", "I have an older sister."),
+    ("I'm allergic to peanuts", "I have a peanut allergy"),
+    ("My father is a surgeon", "My dad is a surgeon"),
+    ("I grew up in Ohio", "I was raised in Ohio"),
+    ("My aunt raised me", "I was raised by my aunt"),
+    ("I am a swimmer", "I swim"),
+    ("My grandfather died last year", "My grandfather passed away last year"),
+    ("I visit my parents twice a month", "I visit my parents two times a month"),
+    ("I started running last year", "I began running last year"),
 ])
 def test_same_fact_in_other_words_is_a_duplicate(old, new):
     assert verify(new, old).kind == "duplicate"
@@ -33,6 +41,16 @@ def test_same_fact_in_other_words_is_a_duplicate(old, new):
     ("I am a librarian.", "I used to be a librarian.", "supersedes"),
     ("My favorite food is pizza", "My favorite food is now sushi", "supersedes"),
     ("I am 24 years old", "I am 25 years old", "supersedes"),
+    ("I think cats are better pets than dogs", "I think dogs are better pets than cats",
+     "contradicts"),
+    ("I prefer the beach over the mountains", "I prefer the mountains over the beach",
+     "contradicts"),
+    ("I eat breakfast before I run", "I run before I eat breakfast", "contradicts"),
+    ("I moved from Paris to London", "I moved from London to Paris", "supersedes"),
+    ("I prefer coffee to tea", "I prefer tea to coffee", "contradicts"),
+    ("I am thirty years old", "I am thirty two years old", "supersedes"),
+    ("I have a dozen hens", "I have 10 hens", "supersedes"),
+    ("I am allergic to cats", "I love cats", "contradicts"),
 ])
 def test_contradictions_and_updates_are_hard_blocks(old, new, kind):
     verdict = verify(new, old)
@@ -48,6 +66,9 @@ def test_contradictions_and_updates_are_hard_blocks(old, new, kind):
     ("She is my best friend", "He is my best friend"),
     ("I like all dogs", "I like some dogs"),
     ("I live with my parents", "I live without my parents"),
+    ("My aunt raised me", "I raised my aunt"),
+    ("I hired my cousin", "I was hired by my cousin"),
+    ("I am a runner", "I am a dinner guest"),
 ])
 def test_different_facts_are_not_duplicates(old, new):
     assert verify(new, old).kind != "duplicate"
