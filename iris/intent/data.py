@@ -1,4 +1,5 @@
-"""Intent training data: the `intents/` folder (one YAML file per intent), JSONL lines
+"""Intent training data: the `intents/` folder (one YAML file per intent, plus JSONL files of
+more examples for those intents), JSONL lines
 `{"text": ..., "label": ...}` or CSV `text,label`. Everything loads into one `IntentData`."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ MEMORY_TOOLS = {
     "memory_forget": "forget_memory",
 }
 NONE = "none"
+MEMORY_ACTION = "memory_action"
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ def default_spec(label: str) -> IntentSpec:
     """The spec a bare label gets from JSONL/CSV data: memory labels keep their tool,
     everything else is its own intent without a tool."""
     if label in MEMORY_TOOLS:
-        return IntentSpec(label, "memory_action", MEMORY_TOOLS[label])
+        return IntentSpec(label, MEMORY_ACTION, MEMORY_TOOLS[label])
     if label == NONE:
         return IntentSpec(label, NONE, None)
     return IntentSpec(label, label, None)
@@ -98,6 +100,9 @@ def load(paths: list[Path] | Path) -> IntentData:
                 raise IntentModelError(f"{path}: no *.yaml intent files in this folder")
             for file in files:
                 data.extend(_load_yaml(file))
+            # Extra examples for the folder's intents (the shipped CLINC150 subset).
+            for file in sorted(path.glob("*.jsonl")):
+                data.extend(_load_jsonl(file))
         elif not path.is_file():
             raise IntentModelError(f"{path}: no such file or folder")
         elif path.suffix in (".yaml", ".yml"):
