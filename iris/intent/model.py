@@ -265,8 +265,7 @@ def train(data: IntentData, options: TrainOptions | None = None, *,
     say("extracting features")
     # The vocabulary and idf come from all training texts, also for the out-of-fold models
     # below: they carry no labels, and refitting them per fold would cost most of the time.
-    features = Featurizer.fit(texts, data.signals, SIGNAL_WEIGHT)
-    x = features.matrix(texts)
+    features, x = Featurizer.fit_matrix(texts, data.signals, SIGNAL_WEIGHT)
 
     # Held-out scores for calibration and threshold tuning.
     if val is not None:
