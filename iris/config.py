@@ -83,7 +83,7 @@ class Settings(BaseSettings):
     # memory request (which only passes through to the host's LLM). A memory tool is chosen only
     # when the model's calibrated probability for it is at least cost / (1 + cost); otherwise the
     # message passes through with the best non-memory hint. 0 turns the rule off.
-    intent_false_memory_cost: float = Field(default=3.0, ge=0)
+    intent_false_memory_cost: float = Field(default=2.0, ge=0)
     # The router reads at most this many characters: what a message asks for is said early, and
     # featurising 40 KB (words, characters, regex signals) took seconds.
     intent_max_chars: int = Field(default=1000, ge=50)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "intents" / "clinc150_subset.jsonl"
-NONE_PER_INTENT = 25
+NONE_PER_INTENT = 10
 
 REMOVAL = re.compile(r"\b(remove|delete|take|cross|clear|erase|get rid|drop|cancel|scratch|strike|"
                      r"empty|wipe|eliminate|off)\b")
