@@ -37,6 +37,19 @@ class Signal:
 
 
 @dataclass(frozen=True)
+class Takeover:
+    """A host intent that claims other intents' examples matching a pattern, e.g. a
+    `shopping_list` intent taking the shipped list examples that mention shopping."""
+
+    label: str
+    labels: tuple[str, ...]
+    pattern: str
+
+    def compiled(self) -> re.Pattern[str]:
+        return _compile(self.pattern)
+
+
+@dataclass(frozen=True)
 class IntentSpec:
     label: str  # the classifier label, e.g. "memory_store"
     intent: str  # what the pipeline sees, e.g. "memory_action"
@@ -51,6 +64,7 @@ class IntentData:
     specs: dict[str, IntentSpec] = field(default_factory=dict)
     signals: list[Signal] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    takeovers: list[Takeover] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -63,6 +77,7 @@ class IntentData:
         known = {(s.label, s.name) for s in self.signals}
         self.signals += [s for s in other.signals if (s.label, s.name) not in known]
         self.sources += other.sources
+        self.takeovers += other.takeovers
 
     def fingerprint(self) -> str:
         """Hash of everything that shapes a trained model, independent of file layout."""
@@ -113,6 +128,10 @@ def load(paths: list[Path] | Path) -> IntentData:
             data.extend(_load_csv(path))
         else:
             raise IntentModelError(f"{path}: unknown format (expected a folder, .yaml, .jsonl or .csv)")
+    for takeover in data.takeovers:
+        pattern = takeover.compiled()
+        data.labels = [takeover.label if lab in takeover.labels and pattern.search(text) else lab
+                       for text, lab in zip(data.texts, data.labels, strict=True)]
     for label in dict.fromkeys(data.labels):
         data.specs.setdefault(label, default_spec(label))
     if not data.texts:
@@ -152,8 +171,19 @@ def _load_yaml(path: Path) -> IntentData:
         except re.error as exc:
             raise IntentModelError(f"{path}: signal {signal.name!r} is not a valid regex: {exc}") from exc
         signals.append(signal)
+    takeovers = []
+    if doc.get("takes_over") is not None:
+        raw = doc["takes_over"]
+        if not isinstance(raw, dict) or not isinstance(raw.get("labels"), list) or "pattern" not in raw:
+            raise IntentModelError(f"{path}: 'takes_over' needs a list of 'labels' and a 'pattern'")
+        takeover = Takeover(label, tuple(str(x) for x in raw["labels"]), str(raw["pattern"]))
+        try:
+            takeover.compiled()
+        except re.error as exc:
+            raise IntentModelError(f"{path}: 'takes_over' pattern is not a valid regex: {exc}") from exc
+        takeovers.append(takeover)
     return IntentData([e.strip() for e in examples], [label] * len(examples), {label: spec},
-                      signals, [str(path)])
+                      signals, [str(path)], takeovers)
 
 
 def _load_jsonl(path: Path) -> IntentData:
