@@ -11,6 +11,7 @@ the attribution is in intents/README.md.
   timers, smart home) are kept whole and mapped to the router's labels; list and reminder
   updates are split into add/create and remove/cancel by the verb.
 - `oos` and every other CLINC intent become `none`, `NONE_PER_INTENT` utterances each.
+- Sentences already among the hand-written examples or in the held-out test sets are skipped.
 - `user_name` / `change_user_name` ("what's my name", "call me Al") are left out: they are
   about the user, and whether they are memory requests depends on the host.
 """
@@ -43,6 +44,8 @@ SPLIT = {"todo_list_update": ("list_add", "list_remove", REMOVAL),
          "shopping_list_update": ("list_add", "list_remove", REMOVAL),
          "reminder_update": ("reminder_create", "reminder_cancel", CANCEL)}
 LEFT_OUT = {"user_name", "change_user_name"}
+HELD_OUT = ("tests/data/not_memory.txt", "tests/data/memory_heldout.jsonl",
+            "benchmarks/data/memory_fresh.jsonl")
 
 
 def label_for(text: str, clinc_label: str) -> str | None:
@@ -61,11 +64,28 @@ def _rank(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def excluded() -> set[str]:
+    """Sentences that must not enter training through CLINC150: the hand-written examples
+    (each is taught once, as one intent) and the repository's held-out test sets."""
+    import yaml
+
+    texts = set()
+    for path in sorted((ROOT / "intents").glob("*.yaml")):
+        texts |= {str(e) for e in yaml.safe_load(path.read_text(encoding="utf-8")).get("examples") or []}
+    for path in HELD_OUT:
+        for line in (ROOT / path).read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                texts.add(json.loads(line).get("text", "") if line.startswith("{") else line)
+    return {t.strip().lower() for t in texts}
+
+
 def build(train: Path) -> list[dict]:
     rows = [json.loads(line) for line in train.read_text(encoding="utf-8").splitlines() if line.strip()]
+    skip = excluded()
     by_intent: dict[str, list[str]] = {}
     for row in rows:
-        by_intent.setdefault(row["label"], []).append(row["text"])
+        if row["text"].strip().lower() not in skip:
+            by_intent.setdefault(row["label"], []).append(row["text"])
     out = []
     for clinc_label in sorted(by_intent):
         texts = sorted(set(by_intent[clinc_label]))

@@ -341,8 +341,10 @@ def test_evaluate_reports_the_documented_keys(model, tmp_path):
 
 def test_cross_validated_macro_f1_on_shipped_intents(shipped):
     report = cross_validate(shipped, folds=5)
-    # Measured 0.945 with TF-IDF alone (0.960 with the embedding head: `iris intents eval --cv 5
-    # --embeddings`); between shuffles it moves by about 0.005. This guards the data and the
-    # model against regressions.
-    assert report["macro_f1"] >= 0.93
+    # The 17-label taxonomy of issue 9 (fine splits such as list add/remove) measures lower than
+    # the 7 labels before it; the figures are in docs/decisions.md. This guards the data and
+    # the model against regressions.
+    assert report["macro_f1"] >= 0.88
+    for label in ("memory_store", "memory_list", "memory_forget"):
+        assert report["per_intent"][label]["f1"] >= 0.85, label
     assert report["per_intent"]["memory_store"]["support"] == shipped.labels.count("memory_store")
