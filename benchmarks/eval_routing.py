@@ -146,7 +146,8 @@ def main() -> None:
     router = Router(args.cost)
     reports = []
     if args.dev:
-        reports.append(non_memory(router, "HWU64 train (dev)", read_jsonl(data / "hwu64/train.jsonl"), hwu_group))
+        rows = read_jsonl(data / "hwu64/train.jsonl")
+        reports.append(non_memory(router, "HWU64 train (dev)", rows, hwu_group))
     else:
         reports.append(non_memory(router, "CLINC150 val", read_jsonl(data / "clinc150/val.jsonl"),
                                   lambda lab: CLINC_GROUPS.get(lab, "other")))
@@ -168,8 +169,8 @@ def main() -> None:
     for report in reports:
         print(f"\n{report['source']}: non-memory utterances given a memory tool")
         print(f"  {'group':<12}{'n':>6}{'memory tool':>13}{'share':>9}{'no memory tool':>16}{'fast path':>11}")
-        order = [g for g in (*NEIGHBOURS, "messaging", "alarms", "smart_home", "other", "about_user", "ALL")
-                 if g in report["groups"]]
+        shown = (*NEIGHBOURS, "messaging", "alarms", "smart_home", "other", "about_user", "ALL")
+        order = [g for g in shown if g in report["groups"]]
         for name in order:
             g = report["groups"][name]
             share = g["memory_tool"] / g["n"]

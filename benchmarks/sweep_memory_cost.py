@@ -32,9 +32,8 @@ def memory_tool(model, prediction, need: float) -> str | None:
 
 
 def main() -> None:
-    from sklearn.model_selection import StratifiedKFold
-
     from eval_routing import NEIGHBOURS, hwu_group
+    from sklearn.model_selection import StratifiedKFold
 
     from iris.direct import DirectHandler
 

@@ -126,7 +126,8 @@ class Featurizer:
                          Vocabulary.fit([g[1] for g in grams], CHAR_MIN_DF),
                          Vocabulary.fit([g[2] for g in grams]),
                          list(signals), signal_weight)
-        return featurizer, featurizer._csr([featurizer._row(t, *g) for t, g in zip(texts, grams, strict=True)])
+        rows = [featurizer._row(t, *g) for t, g in zip(texts, grams, strict=True)]
+        return featurizer, featurizer._csr(rows)
 
     @property
     def width(self) -> int:
