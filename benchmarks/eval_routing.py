@@ -168,7 +168,8 @@ def main() -> None:
     worst = 0.0
     for report in reports:
         print(f"\n{report['source']}: non-memory utterances given a memory tool")
-        print(f"  {'group':<12}{'n':>6}{'memory tool':>13}{'share':>9}{'no memory tool':>16}{'fast path':>11}")
+        print(f"  {'group':<12}{'n':>6}{'memory tool':>13}{'share':>9}"
+              f"{'no memory tool':>16}{'fast path':>11}")
         shown = (*NEIGHBOURS, "messaging", "alarms", "smart_home", "other", "about_user", "ALL")
         order = [g for g in shown if g in report["groups"]]
         for name in order:
