@@ -30,7 +30,7 @@ from iris.intent.data import IntentData, IntentSpec, Signal
 from iris.intent.features import Featurizer, LinearHead, Vocabulary
 
 # Bump when a change here changes what a trained model predicts: cached models retrain.
-CODE_VERSION = "4"
+CODE_VERSION = "5"
 FORMAT = "iris-intent-model/3"
 
 # Signals are hand-written evidence, but the n-grams already see most of what they match, so
