@@ -79,6 +79,11 @@ class Settings(BaseSettings):
     intent_model_dir: Path | None = None  # None: trained from intents/ and cached in home
     intent_embeddings: bool = False  # add MiniLM features to the TF-IDF model
     intent_min_confidence: float | None = None  # None: the threshold tuned at training
+    # Cost of sending a non-memory request to a memory tool, in units of the cost of missing a
+    # memory request (which only passes through to the host's LLM). A memory tool is chosen only
+    # when the model's calibrated probability for it is at least cost / (1 + cost); otherwise the
+    # message passes through with the best non-memory hint. 0 turns the rule off.
+    intent_false_memory_cost: float = Field(default=2.0, ge=0)
     # The router reads at most this many characters: what a message asks for is said early, and
     # featurising 40 KB (words, characters, regex signals) took seconds.
     intent_max_chars: int = Field(default=1000, ge=50)

@@ -1,4 +1,5 @@
-"""Intent training data: the `intents/` folder (one YAML file per intent), JSONL lines
+"""Intent training data: the `intents/` folder (one YAML file per intent, plus JSONL files of
+more examples for those intents), JSONL lines
 `{"text": ..., "label": ...}` or CSV `text,label`. Everything loads into one `IntentData`."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ MEMORY_TOOLS = {
     "memory_forget": "forget_memory",
 }
 NONE = "none"
+MEMORY_ACTION = "memory_action"
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,19 @@ class Signal:
 
     name: str
     label: str
+    pattern: str
+
+    def compiled(self) -> re.Pattern[str]:
+        return _compile(self.pattern)
+
+
+@dataclass(frozen=True)
+class Takeover:
+    """A host intent that claims other intents' examples matching a pattern, e.g. a
+    `shopping_list` intent taking the shipped list examples that mention shopping."""
+
+    label: str
+    labels: tuple[str, ...]
     pattern: str
 
     def compiled(self) -> re.Pattern[str]:
@@ -49,6 +64,7 @@ class IntentData:
     specs: dict[str, IntentSpec] = field(default_factory=dict)
     signals: list[Signal] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    takeovers: list[Takeover] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -61,6 +77,7 @@ class IntentData:
         known = {(s.label, s.name) for s in self.signals}
         self.signals += [s for s in other.signals if (s.label, s.name) not in known]
         self.sources += other.sources
+        self.takeovers += other.takeovers
 
     def fingerprint(self) -> str:
         """Hash of everything that shapes a trained model, independent of file layout."""
@@ -79,7 +96,7 @@ def default_spec(label: str) -> IntentSpec:
     """The spec a bare label gets from JSONL/CSV data: memory labels keep their tool,
     everything else is its own intent without a tool."""
     if label in MEMORY_TOOLS:
-        return IntentSpec(label, "memory_action", MEMORY_TOOLS[label])
+        return IntentSpec(label, MEMORY_ACTION, MEMORY_TOOLS[label])
     if label == NONE:
         return IntentSpec(label, NONE, None)
     return IntentSpec(label, label, None)
@@ -98,6 +115,9 @@ def load(paths: list[Path] | Path) -> IntentData:
                 raise IntentModelError(f"{path}: no *.yaml intent files in this folder")
             for file in files:
                 data.extend(_load_yaml(file))
+            # Extra examples for the folder's intents (the shipped CLINC150 subset).
+            for file in sorted(path.glob("*.jsonl")):
+                data.extend(_load_jsonl(file))
         elif not path.is_file():
             raise IntentModelError(f"{path}: no such file or folder")
         elif path.suffix in (".yaml", ".yml"):
@@ -108,6 +128,10 @@ def load(paths: list[Path] | Path) -> IntentData:
             data.extend(_load_csv(path))
         else:
             raise IntentModelError(f"{path}: unknown format (expected a folder, .yaml, .jsonl or .csv)")
+    for takeover in data.takeovers:
+        pattern = takeover.compiled()
+        data.labels = [takeover.label if lab in takeover.labels and pattern.search(text) else lab
+                       for text, lab in zip(data.texts, data.labels, strict=True)]
     for label in dict.fromkeys(data.labels):
         data.specs.setdefault(label, default_spec(label))
     if not data.texts:
@@ -147,8 +171,19 @@ def _load_yaml(path: Path) -> IntentData:
         except re.error as exc:
             raise IntentModelError(f"{path}: signal {signal.name!r} is not a valid regex: {exc}") from exc
         signals.append(signal)
+    takeovers = []
+    if doc.get("takes_over") is not None:
+        raw = doc["takes_over"]
+        if not isinstance(raw, dict) or not isinstance(raw.get("labels"), list) or "pattern" not in raw:
+            raise IntentModelError(f"{path}: 'takes_over' needs a list of 'labels' and a 'pattern'")
+        takeover = Takeover(label, tuple(str(x) for x in raw["labels"]), str(raw["pattern"]))
+        try:
+            takeover.compiled()
+        except re.error as exc:
+            raise IntentModelError(f"{path}: 'takes_over' pattern is not a valid regex: {exc}") from exc
+        takeovers.append(takeover)
     return IntentData([e.strip() for e in examples], [label] * len(examples), {label: spec},
-                      signals, [str(path)])
+                      signals, [str(path)], takeovers)
 
 
 def _load_jsonl(path: Path) -> IntentData:

@@ -91,13 +91,15 @@ class Vocabulary:
         return sorted(self.index, key=self.index.__getitem__)
 
     def row(self, grams: list[str]) -> tuple[list[int], list[float]]:
-        counts = Counter(g for g in grams if g in self.index)
-        if not counts:
+        # Count first (in C), then look up each distinct n-gram once.
+        index = self.index
+        found = [(index[g], c) for g, c in Counter(grams).items() if g in index]
+        if not found:
             return [], []
-        cols = [self.index[g] for g in counts]
-        vals = [(1.0 + math.log(c)) * self.idf[j] for j, c in zip(cols, counts.values(), strict=True)]
-        norm = math.sqrt(sum(v * v for v in vals))
-        return cols, [v / norm for v in vals]
+        cols = [j for j, _ in found]
+        weights = (1.0 + np.log(np.fromiter((c for _, c in found), dtype=np.float64,
+                                            count=len(found)))) * self.idf[cols]
+        return cols, (weights / math.sqrt(float(weights @ weights))).tolist()
 
 
 @dataclass
@@ -113,10 +115,19 @@ class Featurizer:
 
     @classmethod
     def fit(cls, texts: list[str], signals: list[Signal], signal_weight: float) -> Featurizer:
-        return cls(Vocabulary.fit([word_ngrams(t) for t in texts]),
-                   Vocabulary.fit([char_wb_ngrams(t) for t in texts], CHAR_MIN_DF),
-                   Vocabulary.fit([cue_tokens(t) for t in texts]),
-                   list(signals), signal_weight)
+        return cls.fit_matrix(texts, signals, signal_weight)[0]
+
+    @classmethod
+    def fit_matrix(cls, texts: list[str], signals: list[Signal], signal_weight: float):
+        """The fitted featurizer and the training matrix, splitting each text into n-grams
+        once (splitting twice was a third of the time to train the shipped router)."""
+        grams = [(word_ngrams(t), char_wb_ngrams(t), cue_tokens(t)) for t in texts]
+        featurizer = cls(Vocabulary.fit([g[0] for g in grams]),
+                         Vocabulary.fit([g[1] for g in grams], CHAR_MIN_DF),
+                         Vocabulary.fit([g[2] for g in grams]),
+                         list(signals), signal_weight)
+        rows = [featurizer._row(t, *g) for t, g in zip(texts, grams, strict=True)]
+        return featurizer, featurizer._csr(rows)
 
     @property
     def width(self) -> int:
@@ -124,9 +135,13 @@ class Featurizer:
 
     def row(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         """Column indices and values of one message's feature vector."""
-        w_cols, w_vals = self.words.row(word_ngrams(text))
-        c_cols, c_vals = self.chars.row(char_wb_ngrams(text))
-        q_cols, q_vals = self.cues.row(cue_tokens(text))
+        return self._row(text, word_ngrams(text), char_wb_ngrams(text), cue_tokens(text))
+
+    def _row(self, text: str, words: list[str], chars: list[str],
+             cues: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        w_cols, w_vals = self.words.row(words)
+        c_cols, c_vals = self.chars.row(chars)
+        q_cols, q_vals = self.cues.row(cues)
         c_offset = len(self.words.index)
         q_offset = c_offset + len(self.chars.index)
         s_offset = q_offset + len(self.cues.index)
@@ -137,17 +152,19 @@ class Featurizer:
 
     def matrix(self, texts: list[str]):
         """A scipy CSR matrix, for training."""
+        return self._csr([self.row(text) for text in texts])
+
+    def _csr(self, rows: list[tuple[np.ndarray, np.ndarray]]):
         from scipy import sparse
 
         indptr, indices, data = [0], [], []
-        for text in texts:
-            cols, vals = self.row(text)
+        for cols, vals in rows:
             indices.append(cols)
             data.append(vals)
             indptr.append(indptr[-1] + len(cols))
         return sparse.csr_matrix(
             (np.concatenate(data) if data else np.zeros(0), np.concatenate(indices) if indices
-             else np.zeros(0, dtype=np.int64), np.asarray(indptr)), shape=(len(texts), self.width))
+             else np.zeros(0, dtype=np.int64), np.asarray(indptr)), shape=(len(rows), self.width))
 
     def names(self) -> list[str]:
         return ([f"word '{t}'" for t in self.words.terms] + [f"chars '{t}'" for t in self.chars.terms]

@@ -6,7 +6,10 @@
 
 The model is `settings.intent_model_dir` when set, else trained from the shipped `intents/`
 at first use (about a second of fitting, plus ~2 s importing scikit-learn) and cached under
-`settings.home`, keyed by a hash of the data, the code version and the embedder. Model files
+`settings.home`, keyed by a hash of the data, the code version and the embedder.
+A memory tool needs clear evidence: `settings.intent_false_memory_cost` sets how much more a
+non-memory message sent to a memory tool costs than a missed memory request, and a memory
+label below cost / (1 + cost) passes through with the best non-memory hint instead. Model files
 hold JSON and numpy arrays only (no pickle), and loading them does not import scikit-learn.
 Sentence embeddings are used only when `settings.intent_embeddings` is on; then the embedder
 is the one shared with the store, so its cache means a routed message is not embedded again
@@ -16,11 +19,12 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from iris.errors import IntentModelError
-from iris.intent.data import NONE
+from iris.intent.data import MEMORY_ACTION, NONE
 from iris.intent.model import CODE_VERSION, IntentModel, OperatingPoint, Prediction, TrainOptions
 from iris.types import IntentDecision
 
@@ -129,11 +133,41 @@ class ToolIntentDecisionService:
         return [IntentDecision(intent=NONE, label=NONE, signals=["empty_message"])
                 if i in blank else next(decided) for i in range(len(texts))]
 
+    def memory_evidence(self) -> float:
+        """The calibrated probability a memory label needs before a memory tool is chosen:
+        with a false memory route costing `c` missed ones, route when p * 1 >= (1 - p) * c."""
+        cost = self.settings.intent_false_memory_cost
+        return cost / (1.0 + cost)
+
+    def _gate_memory(self, prediction: Prediction) -> Prediction:
+        """A memory label below the evidence bar gives way to the best non-memory label."""
+        model = self.model
+        spec = model.specs.get(prediction.label)
+        if spec is None or spec.intent != MEMORY_ACTION or prediction.confidence >= self.memory_evidence():
+            return prediction
+        fallback = next((label for label, _ in prediction.ranked
+                         if (s := model.specs.get(label)) is None or s.intent != MEMORY_ACTION),
+                        model.oos_label or NONE)
+        return replace(prediction, label=fallback, rejected="memory_evidence")
+
     def _to_decision(self, prediction: Prediction) -> IntentDecision:
         model = self.model
+        prediction = self._gate_memory(prediction)
         confidence = round(prediction.confidence, 4)
         signals = list(prediction.signals)
         alternatives = [(label, round(p, 4)) for label, p in prediction.ranked[1:ALTERNATIVES + 1]]
+        if prediction.rejected == "memory_evidence":
+            # Passthrough with the best non-memory hint; the memory guess leads the alternatives.
+            signals.append(f"memory_evidence:{confidence:.2f}<{self.memory_evidence():.2f}")
+            alternatives = [(prediction.top_label, confidence)] + [
+                a for a in alternatives if a[0] != prediction.label][:ALTERNATIVES - 1]
+            fallback = model.specs.get(prediction.label)
+            if prediction.label == model.oos_label or fallback is None or fallback.intent == NONE:
+                return IntentDecision(intent=NONE, tool=None, label=NONE, confidence=confidence,
+                                      signals=signals, alternatives=alternatives)
+            return IntentDecision(intent=fallback.intent, tool=fallback.tool, label=prediction.label,
+                                  confidence=round(dict(prediction.ranked)[prediction.label], 4),
+                                  signals=signals, alternatives=alternatives)
         if prediction.rejected:
             # The rejected guess leads the alternatives, so the pipeline and a human can see it.
             signals.append(f"out_of_scope:{prediction.rejected}")

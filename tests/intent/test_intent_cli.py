@@ -127,7 +127,7 @@ def test_embedding_head_is_trained_and_used(files):
 def test_explain_names_features_and_signals(files):
     output = invoke("explain", "remind me to call mum at 6, remember that")
     assert "reminder" in output
-    assert "reminder:remind_me" in output
+    assert "reminder_create:remind_me" in output
     assert "word 'remind'" in output or "word 'remind me'" in output
     assert "out-of-scope rule" in output
 

@@ -50,12 +50,38 @@ def service(settings, model):
 # --- the shipped data -------------------------------------------------------------------
 
 
+# The shipped taxonomy (issue 9): label -> (intent the pipeline sees, tool hint). Hosts
+# build on these names, so a change here is a breaking change, not a refactor.
+TAXONOMY = {
+    "memory_store": ("memory_action", "store_memory"),
+    "memory_list": ("memory_action", "list_memories"),
+    "memory_forget": ("memory_action", "forget_memory"),
+    "list_add": ("lists", "add_to_list"),
+    "list_remove": ("lists", "remove_from_list"),
+    "list_read": ("lists", "read_list"),
+    "reminder_create": ("reminder", "create_reminder"),
+    "reminder_list": ("reminder", "list_reminders"),
+    "reminder_cancel": ("reminder", "cancel_reminder"),
+    "calendar_query": ("calendar", "read_calendar"),
+    "calendar_change": ("calendar", "create_event"),
+    "contacts": ("contacts", "contacts"),
+    "email": ("email", "send_email"),
+    "messaging": ("messaging", "send_message"),
+    "alarm_timer": ("alarm", "set_alarm"),
+    "smart_home": ("smart_home", "smart_home"),
+    "none": ("none", None),
+}
+
+
+def test_shipped_taxonomy_has_stable_names_and_tools(shipped):
+    assert {label: (spec.intent, spec.tool) for label, spec in shipped.specs.items()} == TAXONOMY
+
+
 def test_shipped_intents_have_enough_varied_examples(shipped):
     counts = {label: shipped.labels.count(label) for label in set(shipped.labels)}
-    assert {"memory_store", "memory_list", "memory_forget", "reminder", "calendar", "email",
-            "none"} <= set(counts)
+    assert set(counts) == set(TAXONOMY)
     for label, count in counts.items():
-        assert count >= (60 if label in MEMORY_TOOLS else 40), label
+        assert count >= (60 if label in MEMORY_TOOLS else 15), label
     # No sentence is taught as two different intents, and none is repeated.
     assert len({t.lower() for t in shipped.texts}) == len(shipped.texts)
 
@@ -65,7 +91,7 @@ def test_memory_specs_carry_their_tool(shipped):
         assert shipped.specs[label].intent == "memory_action"
         assert shipped.specs[label].tool == tool
     assert shipped.specs["none"].tool is None
-    assert shipped.specs["reminder"].tool == "create_reminder"
+    assert shipped.specs["reminder_create"].tool == "create_reminder"
 
 
 def test_held_out_sets_are_not_training_data(shipped):
@@ -108,8 +134,8 @@ def test_other_intents_map_to_their_tools(service, text, intent, tool):
 
 def test_signals_name_the_matching_patterns(service):
     decision = service.decide("remind me tomorrow to pay rent")
-    assert "reminder:remind_me" in decision.signals
-    assert "reminder:at_time" in decision.signals
+    assert "reminder_create:remind_me" in decision.signals
+    assert "reminder_create:at_time" in decision.signals
 
 
 def test_not_about_memory_messages_get_no_memory_tool(service):
@@ -315,8 +341,10 @@ def test_evaluate_reports_the_documented_keys(model, tmp_path):
 
 def test_cross_validated_macro_f1_on_shipped_intents(shipped):
     report = cross_validate(shipped, folds=5)
-    # Measured 0.945 with TF-IDF alone (0.960 with the embedding head: `iris intents eval --cv 5
-    # --embeddings`); between shuffles it moves by about 0.005. This guards the data and the
-    # model against regressions.
-    assert report["macro_f1"] >= 0.93
+    # The 17-label taxonomy of issue 9 (fine splits such as list add/remove) measures lower than
+    # the 7 labels before it; the figures are in docs/decisions.md. This guards the data and
+    # the model against regressions.
+    assert report["macro_f1"] >= 0.88
+    for label in ("memory_store", "memory_list", "memory_forget"):
+        assert report["per_intent"][label]["f1"] >= 0.85, label
     assert report["per_intent"]["memory_store"]["support"] == shipped.labels.count("memory_store")
