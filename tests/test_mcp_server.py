@@ -43,7 +43,7 @@ def test_store_list_forget_over_stdio(settings):
         ("forget_memory", {"query": "window seats"}),
         ("list_memories", {"limit": 10}),
     ], "--user", "alice")
-    assert names == ["forget_memory", "list_memories", "recall", "store_memory"]
+    assert names == ["forget_memory", "list_memories", "memory_store", "recall", "store_memory"]
     assert _text(stored) == "MEMORY_STORED count=4 skipped=0 failed=0"
     assert _text(again) == "MEMORY_STORED count=0 skipped=4 failed=0"
     assert parse_result(_text(listed))["count"] == 4

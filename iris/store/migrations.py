@@ -32,11 +32,12 @@ from iris.store.models import (
     NAMESPACE,
     PENDING,
     QUEUE,
+    WORKER,
     utcnow,
 )
 
 TABLES = [MEMORY, EDGE, QUEUE, NAMESPACE,
-          PENDING]
+          PENDING, WORKER]
 _LOCK_KEY = 0x1415  # pg_advisory_xact_lock key: "iris store schema"
 
 _applied_table = Table(
@@ -68,11 +69,19 @@ def _pending_table(conn: Connection) -> None:
     SQLModel.metadata.create_all(conn, tables=[PENDING])
 
 
+def _worker_heartbeat_and_queue_options(conn: Connection) -> None:
+    SQLModel.metadata.create_all(conn, tables=[WORKER])
+    if "options" not in {c["name"] for c in inspect(conn).get_columns(QUEUE.name)}:
+        conn.execute(text("ALTER TABLE memory_queue ADD COLUMN options JSON"))
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
     (1, "memory, memory_edge, memory_queue and memory_namespace tables", _create_tables),
     (2, "indexes by namespace on edges and queue rows; BIGINT namespace version",
      _namespace_indexes_and_bigint_version),
     (3, "memory_pending: forget-everything requests waiting for confirmation", _pending_table),
+    (5, "memory_worker heartbeats; memory_queue.options (per-item link options)",
+     _worker_heartbeat_and_queue_options),
 ]
 LATEST = MIGRATIONS[-1][0]
 
