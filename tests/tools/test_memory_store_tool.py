@@ -144,7 +144,8 @@ def test_auto_link_false_makes_no_edges(tool, store):
     assert store.edges("u") == []  # ... but no edge was made
 
 
-@pytest.mark.parametrize("threshold, cap", [(None, None), (0.3, 2), (0.3, 10), (0.8, 5), (0.0, 0)])
+@pytest.mark.parametrize("threshold, cap", [(None, None), (0.3, 2), (0.18, 10), (0.7, 5), (0.8, 5),
+                                            (0.0, 0)])
 def test_threshold_and_cap_decide_the_relates_to_edges(tool, store, threshold, cap):
     ids = _seed(tool)
     new = "I like green tea with lemon"
