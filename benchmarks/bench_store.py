@@ -183,6 +183,8 @@ def main() -> int:
                         help="minilm: the default ONNX backend; minilm-torch: sentence-transformers")
     parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 10000, 100000])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--queue-async-commit", action="store_true",
+                        help="Postgres: queue rows committed without waiting for the WAL flush")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from iris.config import Settings, load_settings
@@ -206,9 +208,11 @@ def main() -> int:
         url = f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            settings = Settings(home=Path(tmp), db_url=url)
+            settings = Settings(home=Path(tmp), db_url=url,
+                                queue_async_commit=args.queue_async_commit)
             with MemoryStore(settings, embedder=embedder) as store:
-                results = {"db": store.engine.dialect.name, "embedder": embedder.name}
+                results = {"db": store.engine.dialect.name, "embedder": embedder.name,
+                           "queue_async_commit": args.queue_async_commit}
                 results |= bench_store(store, args.runs)
                 results |= bench_memory_store_tool(store, settings, args.runs, args.embedder)
                 results |= bench_search(store, args.sizes, args.runs)
