@@ -6,6 +6,8 @@ shared, so compare runs on one box rather than across boxes.
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py                  # MiniLM
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --sizes 1000 10000 100000
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --db postgresql+psycopg://postgres@127.0.0.1:5432/test
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --tool-only --runs 100 \
+        [--db URL] [--queue-async-commit]     # the memory_store tool only
 """
 
 from __future__ import annotations
@@ -183,6 +185,8 @@ def main() -> int:
                         help="minilm: the default ONNX backend; minilm-torch: sentence-transformers")
     parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 10000, 100000])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--tool-only", action="store_true",
+                        help="only the memory_store tool timings (no store_* or search runs)")
     parser.add_argument("--queue-async-commit", action="store_true",
                         help="Postgres: queue rows committed without waiting for the WAL flush")
     args = parser.parse_args()
@@ -213,9 +217,11 @@ def main() -> int:
             with MemoryStore(settings, embedder=embedder) as store:
                 results = {"db": store.engine.dialect.name, "embedder": embedder.name,
                            "queue_async_commit": args.queue_async_commit}
-                results |= bench_store(store, args.runs)
+                if not args.tool_only:
+                    results |= bench_store(store, args.runs)
                 results |= bench_memory_store_tool(store, settings, args.runs, args.embedder)
-                results |= bench_search(store, args.sizes, args.runs)
+                if not args.tool_only:
+                    results |= bench_search(store, args.sizes, args.runs)
     finally:
         if schema:
             with admin.begin() as conn:
