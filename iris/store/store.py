@@ -6,7 +6,8 @@ edges, ranked recall, forgetting, erasure and a durable queue. The facade; the w
     dedup.py       what becomes of each item (store / skip / fail) and the inserts
     matrix.py      the per-namespace embedding-matrix cache and the cosine product
     search.py      hybrid ranking, search, and which memory a forget description names
-    queue.py       the durable queue and the worker thread
+    queue.py       the durable queue and the worker loop
+    workers.py     worker heartbeats: is a queue worker alive?
 
 How one `store()` call goes:
   1. normalise each item and hash it (the exact-duplicate key);
