@@ -71,6 +71,8 @@ class MemoryStoreTool:
             if unknown:
                 raise InputError(f"unknown argument(s): {', '.join(unknown)}; "
                                  f"memory_store takes {', '.join(ARGUMENTS)}")
+            # A JSON null is the same as leaving the argument out: its default.
+            args = {k: v for k, v in args.items() if v is not None}
             namespace = args.get("namespace", self.settings.default_namespace)
             if args.get("queue_id") is not None:
                 if args.get("content") is not None:

@@ -112,6 +112,14 @@ def test_an_invalid_argument_is_success_false_with_the_reason(tool, store, argum
     assert store.count("default") == 0  # nothing half-stored
 
 
+def test_null_arguments_take_their_defaults(tool, store):
+    out = tool({"content": "I swim on Tuesdays", "memory_type": None, "namespace": None,
+                "importance": None, "auto_link": None, "similarity_threshold": None,
+                "max_auto_links": None, "use_llm_classification": None, "queue_id": None})
+    memory = store.get("default", out["id"])
+    assert (memory.type, memory.importance) == ("session", 0.5)
+
+
 def test_arguments_may_come_as_a_json_string(tool):
     assert tool(json.dumps({"content": "I swim on Tuesdays", "memory_type": "pattern"}))["success"]
     assert "not valid JSON" in tool("{nope")["error"]
