@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     # A worker refreshes its heartbeat row at least this often; a row older than this is a
     # dead worker, and the memory_store tool stores synchronously (iris/store/workers.py).
     worker_stale_seconds: float = Field(default=15.0, gt=0)
+    # How long one process trusts its last look at the heartbeats (0: look every call);
+    # saves the memory_store fast path a database round trip per call.
+    worker_check_seconds: float = Field(default=1.0, ge=0)
     # Postgres only: commit queue rows without waiting for the WAL flush (SET LOCAL
     # synchronous_commit = off). A queued store then answers without an fsync, and a crash
     # of the Postgres server (not of Iris) can lose the last fraction of a second of queued

@@ -23,6 +23,7 @@ Every item ends stored, skipped (with the id it duplicates) or failed (with a re
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -86,6 +87,7 @@ class MemoryStore:
         self._recaller = Recaller(settings, embedder, self._matrices)
         self._worker: queue.Worker | None = None
         self._worker_lock = threading.Lock()
+        self._alive = (-float("inf"), False)  # (when, whether) a worker was last seen alive
         migrations.migrate(self.db)
         self.db.watch()
 
@@ -323,8 +325,14 @@ class MemoryStore:
         return beat
 
     def worker_alive(self) -> bool:
-        """Whether a queue worker refreshed its heartbeat within `worker_stale_seconds`."""
-        return workers.live(self.db, self.settings.worker_stale_seconds) > 0
+        """Whether a queue worker refreshed its heartbeat within `worker_stale_seconds`
+        (as seen at most `worker_check_seconds` ago)."""
+        now = time.monotonic()
+        checked_at, alive = self._alive
+        if now - checked_at >= self.settings.worker_check_seconds:
+            alive = workers.live(self.db, self.settings.worker_stale_seconds) > 0
+            self._alive = (now, alive)
+        return alive
 
     def close(self) -> None:
         with self._worker_lock:

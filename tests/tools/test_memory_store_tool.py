@@ -24,6 +24,11 @@ KEYS = {"success", "queued", "queue_id", "id", "content_hash", "auto_relationshi
 
 
 @pytest.fixture
+def db_settings(db_settings):
+    return db_settings.model_copy(update={"worker_check_seconds": 0})  # see every heartbeat
+
+
+@pytest.fixture
 def store(db_settings):
     s = MemoryStore(db_settings, embedder=HashingEmbedder())
     yield s
@@ -251,6 +256,18 @@ def test_a_stale_heartbeat_is_not_a_live_worker(store):
     assert store.worker_alive()
     beat.stop()
     assert not store.worker_alive()
+
+
+def test_one_look_at_the_heartbeats_is_trusted_for_worker_check_seconds(db_settings):
+    from iris.store.workers import Heartbeat
+
+    settings = db_settings.model_copy(update={"worker_check_seconds": 3600})
+    with MemoryStore(settings, embedder=HashingEmbedder()) as store:
+        assert not store.worker_alive()
+        Heartbeat(store.db, settings.worker_stale_seconds).beat()
+        assert not store.worker_alive()  # the cached answer
+        store._alive = (-float("inf"), False)  # the hour has passed
+        assert store.worker_alive()
 
 
 # --- the queued path, with a real `iris worker` process --------------------------------
