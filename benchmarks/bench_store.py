@@ -7,7 +7,7 @@ shared, so compare runs on one box rather than across boxes.
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --sizes 1000 10000 100000
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --db postgresql+psycopg://postgres@127.0.0.1:5432/test
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --tool-only --runs 100 \
-        [--db URL] [--queue-async-commit]     # the memory_store tool only
+        [--db URL]                            # the memory_store tool only
 """
 
 from __future__ import annotations
@@ -187,8 +187,6 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--tool-only", action="store_true",
                         help="only the memory_store tool timings (no store_* or search runs)")
-    parser.add_argument("--queue-async-commit", action="store_true",
-                        help="Postgres: queue rows committed without waiting for the WAL flush")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from iris.config import Settings, load_settings
@@ -212,11 +210,9 @@ def main() -> int:
         url = f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            settings = Settings(home=Path(tmp), db_url=url,
-                                queue_async_commit=args.queue_async_commit)
+            settings = Settings(home=Path(tmp), db_url=url)
             with MemoryStore(settings, embedder=embedder) as store:
-                results = {"db": store.engine.dialect.name, "embedder": embedder.name,
-                           "queue_async_commit": args.queue_async_commit}
+                results = {"db": store.engine.dialect.name, "embedder": embedder.name}
                 if not args.tool_only:
                     results |= bench_store(store, args.runs)
                 results |= bench_memory_store_tool(store, settings, args.runs, args.embedder)

@@ -61,12 +61,6 @@ class Settings(BaseSettings):
     # How long one process trusts its last look at the heartbeats (0: look every call);
     # saves the memory_store fast path a database round trip per call.
     worker_check_seconds: float = Field(default=1.0, ge=0)
-    # Postgres only: commit queue rows without waiting for the WAL flush (SET LOCAL
-    # synchronous_commit = off). A queued store then answers without an fsync, and a crash
-    # of the Postgres server (not of Iris) can lose the last fraction of a second of queued
-    # items, like SQLite's synchronous=NORMAL on power loss. Off: every queued item is
-    # durable when the call returns (docs/decisions.md has the timings).
-    queue_async_commit: bool = False
     cached_namespaces: int = Field(default=64, ge=1)  # embedding matrices kept in memory (LRU)
     search_shortlist: int = Field(default=100, ge=1)  # nearest memories a query also scores by words
     search_min_cosine: float = Field(default=0.25, ge=-1, le=1)  # a hit needs this cosine or a shared word

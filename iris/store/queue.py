@@ -9,7 +9,7 @@ import threading
 import uuid
 from collections.abc import Callable
 
-from sqlalchemy import delete, func, select, text, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Connection
 
 from iris.errors import StoreError
@@ -25,16 +25,12 @@ log = logging.getLogger(__name__)
 _Q = QUEUE
 
 
-def enqueue(db: Database, namespace: str, prepared: list[Prepared], *,
-            async_commit: bool = False) -> StoreResult:
+def enqueue(db: Database, namespace: str, prepared: list[Prepared]) -> StoreResult:
     """The fast path: exact check, then a durable queue row per new item (with its link
-    options, when they are not the defaults). `async_commit`: see the `queue_async_commit`
-    setting."""
+    options, when they are not the defaults)."""
     queue_id = uuid.uuid4().hex[:16]
     outcomes: list[ItemOutcome] = []
     with db.errors("queue"), db.write() as conn:
-        if async_commit and db.postgres:
-            conn.execute(text("SET LOCAL synchronous_commit = off"))
         known = existing(conn, namespace, [p.hash for p in prepared])
         first: dict[str, int] = {}
         new_rows = []

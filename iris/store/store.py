@@ -160,8 +160,7 @@ class MemoryStore:
             return StoreResult()
         prepared = [prepare(i, item, links=links) for i, item in enumerate(items)]
         if not wait:
-            return queue.enqueue(self.db, namespace, prepared,
-                                 async_commit=self.settings.queue_async_commit)
+            return queue.enqueue(self.db, namespace, prepared)
         warnings: list[str] = []
         with self.db.errors("store"):
             outcomes = self._store_batch(namespace, prepared, warnings=warnings)

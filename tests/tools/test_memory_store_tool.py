@@ -339,12 +339,3 @@ def test_an_unknown_or_foreign_queue_id_is_not_found(tool, store):
     assert tool({"queue_id": queued.queue_id, "namespace": "alice"})["queued"] is True
     assert tool({"queue_id": 5})["error"].startswith("queue_id must be")
 
-
-def test_queue_async_commit_still_queues_and_stores(db_settings):
-    settings = db_settings.model_copy(update={"queue_async_commit": True})
-    with MemoryStore(settings, embedder=HashingEmbedder()) as store:
-        queued = store.store("u", [MemoryItem(content="I like jazz")], wait=False)
-        assert queued.outcomes[0].status == "queued"
-        assert store.process_queue() == 1
-        [outcome] = store.queue_status("u", queued.queue_id).outcomes
-        assert outcome.status == "stored" and store.get("u", outcome.id).content == "I like jazz"
