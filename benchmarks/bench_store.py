@@ -1,10 +1,13 @@
 """Memory store timings: store latency (1 and 25 items, synchronous and queued) and
-semantic search as a namespace grows. Medians (p50) over repeated runs; the machine is
+semantic search as a namespace grows, and the memory_store tool synchronous and queued with
+a live worker process. Medians (p50) over repeated runs; the machine is
 shared, so compare runs on one box rather than across boxes.
 
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py                  # MiniLM
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --sizes 1000 10000 100000
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --db postgresql+psycopg://postgres@127.0.0.1:5432/test
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/bench_store.py --tool-only --runs 100 \
+        [--db URL]                            # the memory_store tool only
 """
 
 from __future__ import annotations
@@ -66,6 +69,60 @@ def bench_store(store, runs: int) -> dict[str, float]:
         start = time.perf_counter()
         store.process_queue()
         out[f"worker_per_item_{n}_ms"] = round((time.perf_counter() - start) * 1000 / max(1, pending), 2)
+    return out
+
+
+def bench_memory_store_tool(store, settings, runs: int, embedder: str) -> dict[str, float]:
+    """The memory_store tool (issue 18): synchronous with no worker, then queued with a live
+    `iris worker` process on the same database (its heartbeat makes the tool queue). The
+    worker runs while the calls are timed, as it would in use."""
+    import subprocess
+
+    from iris.config import load_settings
+    from iris.tools import MemoryStoreTool
+
+    tool = MemoryStoreTool(store, settings)
+    base = facts()
+    texts = iter(f"{base[i % len(base)].rstrip('.')} (tool note {i})" for i in range(10**9))
+    out: dict[str, float] = {}
+    tool({"content": next(texts), "namespace": "tool-warm"})
+    sync = [timed(lambda: tool({"content": next(texts), "namespace": "tool-sync"}))
+            for _ in range(runs)]
+    out["memory_store_sync_ms"] = p50(sync)
+    env = {**os.environ, "IRIS_DB_URL": settings.database_url,
+           # the user's home: where the exported ONNX model already is
+           "IRIS_HOME": str(load_settings().home), "PYTHONPATH": str(ROOT)}
+    env |= {"hashing": {"IRIS_EMBED_MODEL": "hashing"},
+            "minilm-torch": {"IRIS_EMBED_BACKEND": "torch"}}.get(embedder, {})
+    worker = subprocess.Popen([sys.executable, "-c", "from iris.cli import main; main()",
+                               "worker", "--interval", "0.05"], env=env)
+    try:
+        deadline = time.monotonic() + 120
+        while not store.worker_alive():
+            if worker.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("the worker did not start")
+            time.sleep(0.05)
+        results, samples = [], []
+        for _ in range(runs):
+            start = time.perf_counter()
+            results.append(tool({"content": next(texts), "namespace": "tool-queued"}))
+            samples.append((time.perf_counter() - start) * 1000)
+            time.sleep(0.02)  # calls as a chat host makes them, not a tight loop
+        if not all(r["success"] and r["queued"] for r in results):
+            raise SystemExit(f"not every call was queued: {results[:3]}")
+        out["memory_store_queued_ms"] = p50(samples)
+        out["memory_store_queued_p90_ms"] = round(statistics.quantiles(samples, n=10)[-1], 2)
+        start = time.perf_counter()
+        while store.pending():
+            if time.monotonic() > deadline + 600:
+                raise SystemExit("the worker did not drain the queue")
+            time.sleep(0.05)
+        out["memory_store_queue_drained_after_ms"] = round((time.perf_counter() - start) * 1000, 1)
+        stored = [tool({"queue_id": r["queue_id"], "namespace": "tool-queued"}) for r in results]
+        out["memory_store_queued_stored"] = sum(1 for r in stored if r["id"] is not None)
+    finally:
+        worker.terminate()
+        worker.wait(timeout=60)
     return out
 
 
@@ -144,8 +201,10 @@ def main() -> int:
     parser.add_argument("--db", help="SQLAlchemy URL (default: a temporary SQLite file)")
     parser.add_argument("--embedder", choices=["minilm", "minilm-torch", "hashing"], default="minilm",
                         help="minilm: the default ONNX backend; minilm-torch: sentence-transformers")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 10000, 100000])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--tool-only", action="store_true",
+                        help="only the memory_store tool timings (no store_* or search runs)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from iris.config import Settings, load_settings
@@ -172,8 +231,11 @@ def main() -> int:
             settings = Settings(home=Path(tmp), db_url=url)
             with MemoryStore(settings, embedder=embedder) as store:
                 results = {"db": store.engine.dialect.name, "embedder": embedder.name}
-                results |= bench_store(store, args.runs)
-                results |= bench_search(store, args.sizes, args.runs)
+                if not args.tool_only:
+                    results |= bench_store(store, args.runs)
+                results |= bench_memory_store_tool(store, settings, args.runs, args.embedder)
+                if not args.tool_only:
+                    results |= bench_search(store, args.sizes, args.runs)
     finally:
         if schema:
             with admin.begin() as conn:

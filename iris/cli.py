@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import sys
 import tempfile
-import time
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -264,16 +265,18 @@ def worker(
     once: bool = typer.Option(False, "--once", help="Process what is queued now, then exit."),
     interval: float = typer.Option(0.5, "--interval", help="Seconds between polls when idle."),
 ) -> None:
-    """Embed, de-duplicate and link memories queued with wait=False."""
+    """Embed, de-duplicate and link memories queued with wait=False. While it runs, its
+    heartbeat row tells the memory_store tool to queue (answer at once) instead of storing."""
     with _pipeline(db) as pipeline:
-        while True:
+        if once:
             done = pipeline.store.process_queue()
-            if done:
-                err.print(f"processed {done} queued item(s)")
-            if once and not done:
-                return
-            if not done:
-                time.sleep(interval)
+            err.print(f"processed {done} queued item(s)")
+            return
+        stop = threading.Event()
+        # SIGTERM ends the loop like Ctrl-C, so the heartbeat row is removed on the way out.
+        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        pipeline.store.run_worker(stop, interval,
+                                  report=lambda n: err.print(f"processed {n} queued item(s)"))
 
 
 DEMO = [

@@ -55,6 +55,12 @@ class Settings(BaseSettings):
     dedup_candidates: int = Field(default=10, ge=1)  # nearest memories the verifier compares a new item with
     llm_judge_max_pairs: int = Field(default=25, ge=1)  # grey-zone pairs per LLM judge call
     queue_batch: int = Field(default=25, ge=1)  # queued items a worker stores per transaction
+    # A worker refreshes its heartbeat row at least this often; a row older than this is a
+    # dead worker, and the memory_store tool stores synchronously (iris/store/workers.py).
+    worker_stale_seconds: float = Field(default=15.0, gt=0)
+    # How long one process trusts its last look at the heartbeats (0: look every call);
+    # saves the memory_store fast path a database round trip per call.
+    worker_check_seconds: float = Field(default=1.0, ge=0)
     cached_namespaces: int = Field(default=64, ge=1)  # embedding matrices kept in memory (LRU)
     search_shortlist: int = Field(default=100, ge=1)  # nearest memories a query also scores by words
     search_min_cosine: float = Field(default=0.25, ge=-1, le=1)  # a hit needs this cosine or a shared word
@@ -74,6 +80,10 @@ class Settings(BaseSettings):
     recall_weight_context: float = Field(default=0.5, ge=0)  # share of a stored-together neighbour's score
     recall_context_seconds: float = Field(default=3600.0, ge=0)  # "stored together": this close in time
     recall_min_cosine: float = Field(default=0.2, ge=-1, le=1)  # a hit with no shared word needs this cosine
+
+    # The memory_store tool's defaults (iris/tools/store_tool.py) for a call that omits them.
+    default_namespace: str = Field(default="default", min_length=1, max_length=200)
+    default_importance: float = Field(default=0.5, ge=0, le=1)
 
     # Intent routing.
     intent_model_dir: Path | None = None  # None: trained from intents/ and cached in home

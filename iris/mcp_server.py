@@ -1,9 +1,10 @@
 """Iris as a Model Context Protocol server: `iris mcp` (stdio) or `iris mcp --http`.
 
-Tools: `store_memory`, `list_memories`, `forget_memory`, with the JSON schemas of
-`iris.tool_schemas()`, and `recall`. Each answers with the tool's result line as text
-content (`MEMORY_STORED count=2 skipped=0 failed=0`, see iris/results.py); a bad call is an
-MCP tool error (`is_error`) whose text says why.
+Tools: `store_memory`, `list_memories`, `forget_memory`, `memory_store`, with the JSON
+schemas of `iris.tool_schemas()`, and `recall`. Each answers with the tool's result line as
+text content (`MEMORY_STORED count=2 skipped=0 failed=0`, see iris/results.py), except
+`memory_store`, whose text is its result dictionary as JSON (iris/tools/store_tool.py); a bad
+call is an MCP tool error (`is_error`) whose text says why.
 
 The user whose memories a call reads or changes is the server's `--user`, or the call's
 `user_id` argument when the server was started with `--user-from-arguments` (for a host that
@@ -12,6 +13,7 @@ serves several users through one server). The official `mcp` SDK is imported onl
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from iris.errors import InputError, IrisError
@@ -58,6 +60,8 @@ class MemoryTools:
         user = self._user(args.pop("user_id", None))
         if name == "recall":
             return self._recall(user, args)
+        if name == "memory_store":
+            return self._memory_store(user, args)
         if name not in {"store_memory", "list_memories", "forget_memory"}:
             raise InputError(f"unknown tool {name!r}")
         from iris.tools import run_tool
@@ -73,6 +77,21 @@ class MemoryTools:
             raise InputError("user_id is fixed by the server (--user); start it with "
                              "--user-from-arguments to choose the user per call")
         return check_user_id(given)
+
+    def _memory_store(self, user: str, args: dict[str, Any]) -> str:
+        """The result dictionary as JSON text; a failed store is `success: false` in it, not
+        a tool error. Its `namespace` is the user: the server's, unless the server lets
+        calls choose (--user-from-arguments)."""
+        from iris.tools.store_tool import MemoryStoreTool
+
+        namespace = args.get("namespace")
+        if namespace is not None and namespace != user:
+            if not self.user_from_arguments:
+                raise InputError("namespace is fixed by the server (--user); start it with "
+                                 "--user-from-arguments to choose it per call")
+            user = check_user_id(namespace, "namespace")
+        tool = MemoryStoreTool(self.pipeline.store, self.pipeline.settings)
+        return json.dumps(tool({**args, "namespace": user}), ensure_ascii=False)
 
     def _recall(self, user: str, args: dict[str, Any]) -> str:
         # Pipeline.recall checks the text and k and raises InputError with the reason.

@@ -16,7 +16,10 @@ MAX_CONTENT_CHARS = 2000
 
 # The kinds of memory. An unknown type from a model is coerced to "fact" (and the original
 # kept in metadata) rather than losing the fact.
-MemoryType = Literal["fact", "preference", "event", "relationship", "goal", "decision", "pattern"]
+# "session": something that matters for the current stretch of work (the memory_store tool's
+# default type, iris/tools/store_tool.py).
+MemoryType = Literal["fact", "preference", "event", "relationship", "goal", "decision", "pattern",
+                     "session"]
 MEMORY_TYPES: tuple[str, ...] = MemoryType.__args__  # type: ignore[attr-defined]
 
 Route = Literal["direct", "llm", "offline", "passthrough"]
@@ -234,6 +237,17 @@ class ItemOutcome(Frozen):
     duplicate_of: int | None = None  # the existing memory's id when skipped
     reason: str | None = None  # why it failed or was skipped; what was redacted when stored
     relations: list[tuple[str, int]] = Field(default_factory=list)  # (kind, other id)
+
+
+class LinkOptions(Frozen):
+    """How a stored memory gets edges to similar ones (the memory_store tool's arguments).
+    None: the settings' `relates_to_threshold` / `max_links`. `auto_link` False: no edges
+    at all; `use_llm` False: the LLM judge is neither asked nor its earlier verdicts used."""
+
+    auto_link: bool = True
+    threshold: float | None = Field(default=None, ge=-1, le=1)
+    max_links: int | None = Field(default=None, ge=0)
+    use_llm: bool = True
 
 
 class StoreResult(Frozen):

@@ -6,7 +6,10 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
+import uuid  # noqa: E402
+
 import pytest  # noqa: E402
+from sqlalchemy import create_engine, text  # noqa: E402
 
 from iris.config import Settings  # noqa: E402
 
@@ -36,6 +39,35 @@ def hashing_store(settings):
 @pytest.fixture
 def real_settings(settings):
     return settings.model_copy(update={"embed_model": None})
+
+
+PG_URL = os.environ.get("IRIS_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request, tmp_path):
+    """A fresh database: a SQLite file, and a throw-away schema on Postgres when
+    IRIS_TEST_POSTGRES_URL is set."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'iris.db'}"
+        return
+    if not PG_URL:
+        pytest.skip("IRIS_TEST_POSTGRES_URL is not set")
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(PG_URL)
+    with admin.begin() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    sep = "&" if "?" in PG_URL else "?"
+    yield f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
+    with admin.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    admin.dispose()
+
+
+@pytest.fixture
+def db_settings(settings, db_url):
+    return settings.model_copy(update={"db_url": db_url})
+
 
 
 # The scripted OpenAI-compatible server, for every test that asks for `llm_server`.

@@ -43,7 +43,7 @@ def test_store_list_forget_over_stdio(settings):
         ("forget_memory", {"query": "window seats"}),
         ("list_memories", {"limit": 10}),
     ], "--user", "alice")
-    assert names == ["forget_memory", "list_memories", "recall", "store_memory"]
+    assert names == ["forget_memory", "list_memories", "memory_store", "recall", "store_memory"]
     assert _text(stored) == "MEMORY_STORED count=4 skipped=0 failed=0"
     assert _text(again) == "MEMORY_STORED count=0 skipped=4 failed=0"
     assert parse_result(_text(listed))["count"] == 4
@@ -93,3 +93,30 @@ def test_recall_returns_the_context_block(settings):
     assert "<memories>" in _text(recalled) and "Toyota" in _text(recalled)
     assert "green tea" not in _text(recalled)
     assert bad.is_error and "message is empty" in _text(bad)
+
+
+def test_memory_store_answers_with_its_result_dictionary(settings):
+    import json
+
+    _, stored, again, bad, other = anyio.run(_session, settings, [
+        ("memory_store", {"content": "I prefer window seats", "memory_type": "preference"}),
+        ("memory_store", {"content": "I prefer window seats"}),
+        ("memory_store", {"content": "I prefer window seats", "importance": 2}),
+        ("memory_store", {"content": "I like tea", "namespace": "bob"}),
+    ], "--user", "alice")
+    first, dup, failed = (json.loads(_text(r)) for r in (stored, again, bad))
+    assert first["success"] and first["id"] and first["queued"] is False
+    assert dup["success"] and dup["duplicate_of"] == dup["id"] == first["id"]
+    assert not bad.is_error and failed["success"] is False and "importance" in failed["error"]
+    assert other.is_error and "--user-from-arguments" in _text(other)
+
+
+def test_memory_store_namespace_is_the_user_when_the_server_lets_calls_choose(settings):
+    import json
+
+    _, stored, listed = anyio.run(_session, settings, [
+        ("memory_store", {"content": "I like tea", "namespace": "bob"}),
+        ("list_memories", {"user_id": "bob"}),
+    ], "--user-from-arguments")
+    assert json.loads(_text(stored))["success"]
+    assert [i["content"] for i in parse_result(_text(listed))["items"]] == ["I like tea"]

@@ -24,7 +24,7 @@ from iris.store.engine import Database, existing, insert_ignore, short, version
 from iris.store.matrix import Matrix, MatrixCache, similarities, top
 from iris.store.models import EDGE, MEMORY, utcnow
 from iris.store.normalize import content_hash, normalize
-from iris.types import ItemOutcome, MemoryItem
+from iris.types import ItemOutcome, LinkOptions, MemoryItem
 
 if TYPE_CHECKING:
     from iris.config import Settings
@@ -36,6 +36,12 @@ log = logging.getLogger(__name__)
 _MAX_VERDICTS = 10_000  # LLM answers are only needed until the store call that asked ends
 
 
+DEFAULT_LINKS = LinkOptions()
+# Edges that come from similarity (capped at max_links); contradicts/supersedes record that a
+# fact changed and are always kept.
+SIMILARITY_KINDS = ("relates_to", "caused_by")
+
+
 @dataclass
 class Prepared:
     index: int
@@ -44,6 +50,7 @@ class Prepared:
     hash: str
     created_at: datetime | None = None  # an imported memory's own date; None: now
     semantic: bool = True  # False: exact de-duplication only (a bulk import's default)
+    links: LinkOptions = DEFAULT_LINKS
 
 
 @dataclass
@@ -62,9 +69,10 @@ NewRow = tuple[int, Prepared, Plan]  # (memory id, item, plan) of a row a transa
 
 
 def prepare(index: int, item: MemoryItem, *, created_at: datetime | None = None,
-            semantic: bool = True) -> Prepared:
+            semantic: bool = True, links: LinkOptions = DEFAULT_LINKS) -> Prepared:
     normalized = normalize(item.content)
-    return Prepared(index, item, normalized, content_hash(normalized), created_at, semantic)
+    return Prepared(index, item, normalized, content_hash(normalized), created_at, semantic,
+                    links)
 
 
 def first_per_hash(prepared: list[Prepared]) -> list[Prepared]:
@@ -166,24 +174,30 @@ class Deduper:
                        batch_vectors: list[tuple[int, np.ndarray, str]],
                        grey: list[verifier.Pair] | None) -> None:
         """A semantic duplicate skips the item; otherwise collect its edges."""
-        s = self.settings
+        s, opts = self.settings, p.links
         vector = plan.vector
         assert vector is not None
+        link_at = s.relates_to_threshold if opts.threshold is None else opts.threshold
+        cap = s.max_links if opts.max_links is None else opts.max_links
+        # The LLM judges duplicates from relates_to_threshold up, and types edges from the
+        # item's own link threshold up.
+        ask_at = min(s.relates_to_threshold, link_at) if opts.auto_link else s.relates_to_threshold
+        floor, wanted = min(s.link_floor, link_at), max(s.dedup_candidates, cap)
         candidates: list[tuple[float, int | None, int | None, str]] = []
         if sims is not None:
             candidates += [(float(sims[j]), int(matrix.ids[j]), None, matrix.contents[j])
-                           for j in top(sims, s.dedup_candidates, s.link_floor)]
+                           for j in top(sims, wanted, floor)]
         for pos, b_vector, b_content in batch_vectors:
             sim = float(b_vector @ vector)
-            if sim >= s.link_floor:
+            if sim >= floor:
                 candidates.append((sim, None, pos, b_content))
         candidates.sort(key=lambda c: -c[0])
         links: list[tuple[str, int | None, int | None, float]] = []
-        for sim, mem_id, b_pos, other in candidates[:s.dedup_candidates]:
+        for sim, mem_id, b_pos, other in candidates[:wanted]:
             verdict = verifier.verify(p.item.content, other)
             kind: str = verdict.kind
             judged_by_llm = False
-            if not verdict.hard and sim >= s.relates_to_threshold:
+            if opts.use_llm and not verdict.hard and sim >= ask_at:
                 with self._lock:
                     llm_kind = self._verdicts.get((p.item.content, other))
                 if llm_kind:
@@ -196,12 +210,14 @@ class Deduper:
                 plan.action, plan.reason = "skip", f"semantic duplicate (cos {sim:.2f}{how})"
                 plan.duplicate_of, plan.duplicate_of_batch = mem_id, b_pos
                 return
-            if kind in ("contradicts", "supersedes"):
+            if kind in ("contradicts", "supersedes") and sim >= s.link_floor:
                 links.append((kind, mem_id, b_pos, sim))
-            elif sim >= s.relates_to_threshold:
-                links.append(("relates_to", mem_id, b_pos, sim))
-        related = [link for link in links if link[0] == "relates_to"][: s.max_links]
-        plan.edges = [link for link in links if link[0] != "relates_to"] + related
+            elif sim >= link_at:
+                links.append((kind if kind == "caused_by" else "relates_to", mem_id, b_pos, sim))
+        if not opts.auto_link:
+            return
+        similar = [link for link in links if link[0] in SIMILARITY_KINDS][:cap]
+        plan.edges = [link for link in links if link[0] not in SIMILARITY_KINDS] + similar
 
     def apply(self, conn: Connection, namespace: str, prepared: list[Prepared],
               plans: list[Plan]) -> tuple[list[ItemOutcome], list[NewRow]]:

@@ -47,12 +47,13 @@ from iris.store.models import (
     NAMESPACE,
     PENDING,
     QUEUE,
+    WORKER,
     utcnow,
 )
 from iris.store.normalize import content_hash, normalize
 
 TABLES = [MEMORY, EDGE, QUEUE, NAMESPACE,
-          PENDING]
+          PENDING, WORKER]
 _LOCK_KEY = 0x1415  # pg_advisory_xact_lock key: "iris store schema"
 
 _applied_table = Table(
@@ -118,6 +119,10 @@ def _recompute_keys(conn: Connection) -> None:
         metadata=bindparam("new_meta", type_=MEMORY.c.metadata.type)),
         [{"row_id": c["row_id"], "new_normalized": c["normalized"], "new_hash": c["hash"],
           "new_meta": c["meta"]} for c in changes])
+def _worker_heartbeat_and_queue_options(conn: Connection) -> None:
+    SQLModel.metadata.create_all(conn, tables=[WORKER])
+    if "options" not in {c["name"] for c in inspect(conn).get_columns(QUEUE.name)}:
+        conn.execute(text("ALTER TABLE memory_queue ADD COLUMN options JSON"))
 
 
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
@@ -127,6 +132,8 @@ MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
     (3, "memory_pending: forget-everything requests waiting for confirmation", _pending_table),
     (4, "exact keys recomputed: spacing, apostrophes, chat spellings and number words folded",
      _recompute_keys),
+    (5, "memory_worker heartbeats; memory_queue.options (per-item link options)",
+     _worker_heartbeat_and_queue_options),
 ]
 LATEST = MIGRATIONS[-1][0]
 

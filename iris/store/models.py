@@ -56,7 +56,7 @@ class MemoryEdge(SQLModel, table=True):
     namespace: str = Field(max_length=200)
     src: int = Field(index=True)
     dst: int
-    kind: str = Field(max_length=20)  # relates_to | contradicts | supersedes
+    kind: str = Field(max_length=20)  # relates_to | contradicts | supersedes | caused_by
     score: float = 0.0
     created_at: datetime = _ts()
 
@@ -78,6 +78,9 @@ class QueuedItem(SQLModel, table=True):
     item: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     status: str = Field(default="pending", max_length=10)  # pending | done
     outcome: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
+    # How the worker links this item (iris.store.dedup.LinkOptions as a dict); None: the
+    # settings' defaults. Migration 5.
+    options: dict[str, Any] | None = Field(default=None, sa_column=Column(JSON))
     created_at: datetime = _ts()
     done_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
 
@@ -109,6 +112,20 @@ class PendingConfirmation(SQLModel, table=True):
     expires_at: datetime = Field(sa_type=DateTime(timezone=True))
 
 
+class WorkerHeartbeat(SQLModel, table=True):
+    """One row per running queue worker, refreshed while it runs and deleted when it stops:
+    a fresh row tells the memory_store tool that a queued store will be processed
+    (iris/store/workers.py). Migration 5."""
+
+    __tablename__ = "memory_worker"
+
+    worker_id: str = Field(primary_key=True, max_length=40)
+    host: str = Field(max_length=200)
+    pid: int
+    started_at: datetime = _ts()
+    seen_at: datetime = Field(sa_type=DateTime(timezone=True), index=True)
+
+
 # Rows read back as model objects (engine.rows) need configured mappers; queries go through
 # the Core handles below, which would otherwise never trigger the configuration.
 configure_mappers()
@@ -120,3 +137,4 @@ EDGE: Table = SQLModel.metadata.tables[MemoryEdge.__tablename__]
 QUEUE: Table = SQLModel.metadata.tables[QueuedItem.__tablename__]
 NAMESPACE: Table = SQLModel.metadata.tables[NamespaceVersion.__tablename__]
 PENDING: Table = SQLModel.metadata.tables[PendingConfirmation.__tablename__]
+WORKER: Table = SQLModel.metadata.tables[WorkerHeartbeat.__tablename__]

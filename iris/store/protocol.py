@@ -3,14 +3,32 @@ is the implementation; a test double or another backend only has to match these 
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Protocol
 
-from iris.types import EraseResult, ForgetResult, MemoryItem, MemoryRecord, StoreResult
+from iris.types import (
+    EraseResult,
+    ForgetResult,
+    LinkOptions,
+    MemoryItem,
+    MemoryRecord,
+    StoreResult,
+)
 
 
 class Store(Protocol):
     def store(self, namespace: str, items: list[MemoryItem], *,
-              wait: bool = True) -> StoreResult: ...
+              wait: bool = True, links: LinkOptions = ...) -> StoreResult: ...
+
+    def queue_status(self, namespace: str, queue_id: str) -> StoreResult: ...
+
+    def edges(self, namespace: str, id: int | None = None) -> list[tuple[int, int, str, float]]: ...
+
+    def worker_alive(self) -> bool: ...
+
+    def run_worker(self, stop: threading.Event, interval: float = 0.5,
+                   report: Callable[[int], None] | None = None) -> None: ...
 
     def list_memories(self, namespace: str, *, query: str | None = None, limit: int = 20,
                       type: str | None = None,

@@ -13,11 +13,12 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Connection
 
 from iris.errors import StoreError
-from iris.store.dedup import Prepared, prepare
+from iris.store.dedup import DEFAULT_LINKS, Prepared, prepare
 from iris.store.engine import Database, existing, rows
 from iris.store.models import QUEUE, QueuedItem, utcnow
 from iris.store.normalize import content_hash, normalize
-from iris.types import ItemOutcome, MemoryItem, StoreResult
+from iris.store.workers import Heartbeat
+from iris.types import ItemOutcome, LinkOptions, MemoryItem, StoreResult
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,8 @@ _Q = QUEUE
 
 
 def enqueue(db: Database, namespace: str, prepared: list[Prepared]) -> StoreResult:
-    """The fast path: exact check, then a durable queue row per new item."""
+    """The fast path: exact check, then a durable queue row per new item (with its link
+    options, when they are not the defaults)."""
     queue_id = uuid.uuid4().hex[:16]
     outcomes: list[ItemOutcome] = []
     with db.errors("queue"), db.write() as conn:
@@ -45,6 +47,7 @@ def enqueue(db: Database, namespace: str, prepared: list[Prepared]) -> StoreResu
             outcomes.append(outcome)
             new_rows.append(dict(queue_id=queue_id, position=p.index, namespace=namespace,
                                  item=p.item.model_dump(), created_at=utcnow(),
+                                 options=None if p.links == DEFAULT_LINKS else p.links.model_dump(),
                                  status="pending" if outcome.status == "queued" else "done",
                                  outcome=None if outcome.status == "queued"
                                  else outcome.model_dump()))
@@ -85,13 +88,14 @@ def next_batch(db: Database, size: int) -> tuple[str | None, list[Prepared], lis
     for row in batch:
         try:
             item = MemoryItem.model_validate(row.item)
+            links = LinkOptions.model_validate(row.options) if row.options else DEFAULT_LINKS
         except ValueError as exc:  # not for rows we wrote, but never drop one silently
             with db.write() as conn:
                 mark_done(conn, row.id, ItemOutcome(status="failed", content=str(
                     row.item.get("content")), reason=f"queued item is invalid: {exc}"))
             failed += 1
             continue
-        prepared.append(prepare(row.position, item))
+        prepared.append(prepare(row.position, item, links=links))
         queue_rows.append(row)
     return head, prepared, queue_rows, failed
 
@@ -131,26 +135,40 @@ def _mentions(item: dict | None, outcome: dict | None, memory_id: int, key: str)
     return memory_id in ((outcome or {}).get("id"), (outcome or {}).get("duplicate_of"))
 
 
-class Worker:
-    """Runs `process(limit)` in a daemon thread until `stop()`; a failed batch is logged and
-    retried on the next tick (its items stay queued)."""
-
-    def __init__(self, process: Callable[[int], int], batch: int, interval: float):
-        self._process = process
-        self._batch = batch
-        self._interval = interval
-        self._stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="iris-store-worker", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
+def work(process: Callable[[int], int], batch: int, interval: float, heartbeat: Heartbeat,
+         stop: threading.Event, report: Callable[[int], None] | None = None) -> None:
+    """The worker loop, in a thread or a process of its own, until `stop` is set: refresh
+    the heartbeat, store up to `batch` queued items, sleep `interval` when there were none.
+    A failed batch (or heartbeat) is logged and retried on the next tick (its items stay
+    queued); the heartbeat row is removed on the way out."""
+    try:
+        while not stop.is_set():
             try:
-                if not self._process(self._batch):
-                    self._stop.wait(self._interval)
+                heartbeat.beat()
+                done = process(batch)
+                if done and report is not None:
+                    report(done)
+                if not done:
+                    stop.wait(interval)
             except StoreError:
                 log.exception("queue worker: batch failed, will retry")
-                self._stop.wait(self._interval)
+                stop.wait(interval)
+    finally:
+        try:
+            heartbeat.stop()
+        except StoreError:  # the row goes stale on its own
+            log.warning("queue worker: could not remove its heartbeat row")
+
+
+class Worker:
+    """Runs `work` in a daemon thread until `stop()`."""
+
+    def __init__(self, process: Callable[[int], int], batch: int, interval: float,
+                 heartbeat: Heartbeat):
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=work, name="iris-store-worker", daemon=True,
+                                       args=(process, batch, interval, heartbeat, self._stop))
+        self.thread.start()
 
     def stop(self, timeout: float = 30) -> None:
         self._stop.set()

@@ -6,7 +6,8 @@ edges, ranked recall, forgetting, erasure and a durable queue. The facade; the w
     dedup.py       what becomes of each item (store / skip / fail) and the inserts
     matrix.py      the per-namespace embedding-matrix cache and the cosine product
     search.py      hybrid ranking, search, and which memory a forget description names
-    queue.py       the durable queue and the worker thread
+    queue.py       the durable queue and the worker loop
+    workers.py     worker heartbeats: is a queue worker alive?
 
 How one `store()` call goes:
   1. normalise each item and hash it (the exact-duplicate key);
@@ -22,13 +23,15 @@ Every item ends stored, skipped (with the id it duplicates) or failed (with a re
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sqlalchemy import case, delete, or_, select
 
 from iris.errors import InputError
-from iris.store import erase, migrations, queue
-from iris.store.dedup import Deduper, Prepared, prepare
+from iris.store import erase, migrations, queue, workers
+from iris.store.dedup import DEFAULT_LINKS, Deduper, Prepared, prepare
 from iris.store.engine import (
     RECORD_COLUMNS,
     Database,
@@ -45,7 +48,15 @@ from iris.store.matrix import MatrixCache
 from iris.store.models import EDGE, MEMORY, Memory, MemoryEdge, QueuedItem
 from iris.store.recall import Recaller
 from iris.store.search import Ranker, forget_cached_words
-from iris.types import EraseResult, ForgetResult, ItemOutcome, MemoryItem, MemoryRecord, StoreResult
+from iris.types import (
+    EraseResult,
+    ForgetResult,
+    ItemOutcome,
+    LinkOptions,
+    MemoryItem,
+    MemoryRecord,
+    StoreResult,
+)
 
 if TYPE_CHECKING:
     from iris.config import Settings
@@ -76,6 +87,7 @@ class MemoryStore:
         self._recaller = Recaller(settings, embedder, self._matrices)
         self._worker: queue.Worker | None = None
         self._worker_lock = threading.Lock()
+        self._alive = (-float("inf"), False)  # (when, whether) a worker was last seen alive
         migrations.migrate(self.db)
         self.db.watch()
 
@@ -139,11 +151,14 @@ class MemoryStore:
 
     # --- writing -------------------------------------------------------------------------
 
-    def store(self, namespace: str, items: list[MemoryItem], *, wait: bool = True) -> StoreResult:
+    def store(self, namespace: str, items: list[MemoryItem], *, wait: bool = True,
+              links: LinkOptions = DEFAULT_LINKS) -> StoreResult:
+        """`links`: how the new memories get edges (the memory_store tool's options);
+        queued items keep them until the worker stores them."""
         check_namespace(namespace)
         if not items:
             return StoreResult()
-        prepared = [prepare(i, item) for i, item in enumerate(items)]
+        prepared = [prepare(i, item, links=links) for i, item in enumerate(items)]
         if not wait:
             return queue.enqueue(self.db, namespace, prepared)
         warnings: list[str] = []
@@ -292,8 +307,31 @@ class MemoryStore:
         with self._worker_lock:
             if self._worker is None or not self._worker.thread.is_alive():
                 self._worker = queue.Worker(lambda n: self.process_queue(limit=n),
-                                            self.settings.queue_batch, interval)
+                                            self.settings.queue_batch, interval,
+                                            self._heartbeat())
             return self._worker.thread
+
+    def run_worker(self, stop: threading.Event, interval: float = 0.5,
+                   report: Callable[[int], None] | None = None) -> None:
+        """Process the queue in this thread until `stop` is set (`iris worker`), with a
+        heartbeat row that tells `worker_alive()` callers a worker is running."""
+        queue.work(lambda n: self.process_queue(limit=n), self.settings.queue_batch, interval,
+                   self._heartbeat(), stop, report)
+
+    def _heartbeat(self) -> workers.Heartbeat:
+        beat = workers.Heartbeat(self.db, self.settings.worker_stale_seconds)
+        beat.beat(force=True)  # alive from the start, before the first batch
+        return beat
+
+    def worker_alive(self) -> bool:
+        """Whether a queue worker refreshed its heartbeat within `worker_stale_seconds`
+        (as seen at most `worker_check_seconds` ago)."""
+        now = time.monotonic()
+        checked_at, alive = self._alive
+        if now - checked_at >= self.settings.worker_check_seconds:
+            alive = workers.live(self.db, self.settings.worker_stale_seconds) > 0
+            self._alive = (now, alive)
+        return alive
 
     def close(self) -> None:
         with self._worker_lock:

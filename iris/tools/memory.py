@@ -141,7 +141,7 @@ def _store_line(outcomes: list[ItemOutcome], queue_id: str | None, position: int
 
 def list_memories(store: Store, namespace: str, arguments: object) -> ToolRun:
     try:
-        args = _object_args(arguments)
+        args = object_args(arguments)
         query = _optional_str(args, "query")
         limit = args.get("limit", 20)
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIST_LIMIT:
@@ -164,7 +164,7 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     from iris.store.forget import means_everything
 
     try:
-        args = _object_args(arguments)
+        args = object_args(arguments)
         memory_id = args.get("id")
         if memory_id is not None and (isinstance(memory_id, bool) or not isinstance(memory_id, int)):
             raise InputError(f"id must be an integer, got {memory_id!r}")
@@ -190,7 +190,7 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     return ToolRun(R.format_result(R.NOT_FOUND, **({"query": query} if query else {"id": memory_id})))
 
 
-def _object_args(arguments: object) -> dict:
+def object_args(arguments: object) -> dict:
     if arguments is None:
         return {}
     if isinstance(arguments, str):

@@ -85,6 +85,55 @@ def forget_memory_schema() -> dict:
     }
 
 
+def memory_store_schema() -> dict:
+    """The memory-store contract's single-memory tool (iris/tools/store_tool.py). Defaults
+    that come from settings are shown as the settings' own defaults."""
+    from iris.config import Settings
+    from iris.tools.store_tool import DEFAULT_TYPE, MAX_AUTO_LINKS, STORE_TYPES
+
+    fields = Settings.model_fields
+    return {
+        "type": "function",
+        "function": {
+            "name": "memory_store",
+            "description": "Store a new memory with semantic indexing, deduplication, and "
+                           "automatic relationship inference.",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "content": {"type": "string", "maxLength": MAX_CONTENT_CHARS,
+                                "description": "The memory to store."},
+                    "memory_type": {"type": "string", "enum": list(STORE_TYPES),
+                                    "default": DEFAULT_TYPE},
+                    "namespace": {"type": "string", "maxLength": 200,
+                                  "default": fields["default_namespace"].default,
+                                  "description": "Whose memories (default: IRIS_DEFAULT_NAMESPACE)."},
+                    "importance": {"type": "number", "minimum": 0, "maximum": 1,
+                                   "default": fields["default_importance"].default,
+                                   "description": "Default: IRIS_DEFAULT_IMPORTANCE."},
+                    "metadata": {"type": "object", "description": "Any JSON object kept with it."},
+                    "auto_link": {"type": "boolean", "default": True,
+                                  "description": "Link to similar memories by embedding "
+                                                 "similarity (no LLM needed)."},
+                    "similarity_threshold": {"type": "number", "minimum": 0, "maximum": 1,
+                                             "default": fields["relates_to_threshold"].default},
+                    "max_auto_links": {"type": "integer", "minimum": 0,
+                                       "maximum": MAX_AUTO_LINKS,
+                                       "default": fields["max_links"].default},
+                    "use_llm_classification": {
+                        "type": "boolean", "default": True,
+                        "description": "When an LLM is configured, upgrade edge types to "
+                                       "supersedes / contradicts / caused_by."},
+                    "queue_id": {"type": "string",
+                                 "description": "Look up the outcome of an earlier queued store "
+                                                "(instead of content)."},
+                },
+            },
+        },
+    }
+
+
 def tool_schemas() -> list[dict]:
     """All memory tools, in the form litellm and OpenAI take as `tools=`."""
-    return [store_memory_schema(), list_memories_schema(), forget_memory_schema()]
+    return [store_memory_schema(), list_memories_schema(), forget_memory_schema(),
+            memory_store_schema()]

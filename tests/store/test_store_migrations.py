@@ -17,6 +17,7 @@ from iris.errors import StoreError
 from iris.store import MemoryStore
 from iris.store.migrations import LATEST, MIGRATIONS
 from iris.store.models import MEMORY
+from iris.store.normalize import content_hash, normalize
 from iris.types import MemoryItem
 
 DATA = Path(__file__).parent / "data"
@@ -85,6 +86,10 @@ def test_a_schema_1_database_is_upgraded_in_place_and_keeps_its_memories(db_url,
     assert "iris_migrations" in tables
     assert {"ix_memory_edge_namespace_kind"} <= indexes["memory_edge"]
     assert {"ix_memory_queue_namespace_queue_id"} <= indexes["memory_queue"]
+    assert "memory_worker" in tables  # migration 5, with the queue's per-item options
+    engine = create_engine(db_url)
+    assert "options" in {c["name"] for c in inspect(engine).get_columns("memory_queue")}
+    engine.dispose()
     engine = create_engine(db_url)
     with engine.connect() as conn:
         assert [r[0] for r in conn.execute(text("SELECT number FROM iris_migrations ORDER BY number"))] \
