@@ -27,6 +27,7 @@ from sqlmodel import SQLModel
 from iris.errors import StoreError
 from iris.store.engine import Database
 from iris.store.models import (
+    API_KEY,
     EDGE,
     MEMORY,
     NAMESPACE,
@@ -36,7 +37,7 @@ from iris.store.models import (
 )
 
 TABLES = [MEMORY, EDGE, QUEUE, NAMESPACE,
-          PENDING]
+          PENDING, API_KEY]
 _LOCK_KEY = 0x1415  # pg_advisory_xact_lock key: "iris store schema"
 
 _applied_table = Table(
@@ -68,11 +69,16 @@ def _pending_table(conn: Connection) -> None:
     SQLModel.metadata.create_all(conn, tables=[PENDING])
 
 
+def _api_key_table(conn: Connection) -> None:
+    SQLModel.metadata.create_all(conn, tables=[API_KEY])
+
+
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
     (1, "memory, memory_edge, memory_queue and memory_namespace tables", _create_tables),
     (2, "indexes by namespace on edges and queue rows; BIGINT namespace version",
      _namespace_indexes_and_bigint_version),
     (3, "memory_pending: forget-everything requests waiting for confirmation", _pending_table),
+    (6, "iris_api_key: tenant API keys of the HTTP service (hashes only)", _api_key_table),
 ]
 LATEST = MIGRATIONS[-1][0]
 

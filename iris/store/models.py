@@ -109,6 +109,19 @@ class PendingConfirmation(SQLModel, table=True):
     expires_at: datetime = Field(sa_type=DateTime(timezone=True))
 
 
+class ApiKey(SQLModel, table=True):
+    """A tenant's API key for `iris serve` (migration 6). Only the SHA-256 of the key is kept:
+    the key itself is shown once, when it is created. `revoked_at` set: the key is refused."""
+
+    __tablename__ = "iris_api_key"
+
+    id: str = Field(primary_key=True, max_length=20)  # the public part, also inside the key
+    tenant: str = Field(index=True, max_length=40)
+    key_hash: str = Field(max_length=64)
+    created_at: datetime = _ts()
+    revoked_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
 # Rows read back as model objects (engine.rows) need configured mappers; queries go through
 # the Core handles below, which would otherwise never trigger the configuration.
 configure_mappers()
@@ -120,3 +133,4 @@ EDGE: Table = SQLModel.metadata.tables[MemoryEdge.__tablename__]
 QUEUE: Table = SQLModel.metadata.tables[QueuedItem.__tablename__]
 NAMESPACE: Table = SQLModel.metadata.tables[NamespaceVersion.__tablename__]
 PENDING: Table = SQLModel.metadata.tables[PendingConfirmation.__tablename__]
+API_KEY: Table = SQLModel.metadata.tables[ApiKey.__tablename__]

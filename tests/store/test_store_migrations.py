@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, inspect, text
 from iris.embed import HashingEmbedder
 from iris.errors import StoreError
 from iris.store import MemoryStore
-from iris.store.migrations import LATEST
+from iris.store.migrations import LATEST, MIGRATIONS
 from iris.store.normalize import content_hash, normalize
 from iris.types import MemoryItem
 
@@ -75,7 +75,7 @@ def test_a_schema_1_database_is_upgraded_in_place_and_keeps_its_memories(db_url,
     engine = create_engine(db_url)
     with engine.connect() as conn:
         assert [r[0] for r in conn.execute(text("SELECT number FROM iris_migrations ORDER BY number"))] \
-            == list(range(1, LATEST + 1))
+            == [n for n, _, _ in MIGRATIONS]
         if engine.dialect.name == "postgresql":  # migration 2 widened the version column
             kind = conn.execute(text("SELECT data_type FROM information_schema.columns WHERE "
                                      "table_name = 'memory_namespace' AND column_name = 'version' "
@@ -93,7 +93,7 @@ def test_a_new_database_starts_at_the_latest_schema(db_url, db_settings):
     engine = create_engine(db_url)
     with engine.connect() as conn:
         assert [r[0] for r in conn.execute(text("SELECT number FROM iris_migrations ORDER BY number"))] \
-            == list(range(1, LATEST + 1))
+            == [n for n, _, _ in MIGRATIONS]
     engine.dispose()
 
 
