@@ -152,6 +152,10 @@ def _handlers(app: FastAPI) -> None:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
             return _error(400, "bad_json", "the request body is not valid JSON")
+        if "json" not in request.headers.get("content-type", "") and any(
+                tuple(e.get("loc", ())) == ("body",) for e in errors):
+            return _error(422, "invalid_request", "the body must be a JSON object sent with "
+                                                  "Content-Type: application/json")
         parts = []
         for e in errors[:5]:
             where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
