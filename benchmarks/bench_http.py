@@ -161,6 +161,23 @@ def _check(url: str, key: str, state: dict, users: int) -> dict:
             "stored_outcomes": counts["stored"], "queue_timeouts": len(pending)}
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of the server and its worker processes: what a turn costs,
+    whatever else the shared machine is doing (latency under load is not that)."""
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(c) for c in children.read_text().split()]
+    total = 0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -208,9 +225,9 @@ def main() -> None:
         else:
             raise SystemExit(f"server did not start: {(tmp / 'serve.log').read_text()}")
         time.sleep(3)  # every worker warms up (models load in the lifespan)
-        load_before = os.getloadavg()
+        load_before, cpu_before = os.getloadavg(), _cpu_seconds(server.pid)
         state = asyncio.run(_load(url, key, args))
-        load_after = os.getloadavg()
+        load_after, cpu_after = os.getloadavg(), _cpu_seconds(server.pid)
         check = _check(url, key, state, args.users)
     finally:
         server.terminate()
@@ -219,6 +236,7 @@ def main() -> None:
               "embed": args.embed or "MiniLM (onnx)", "turns": state["sent"],
               "seconds": round(state["wall"], 1),
               "throughput_per_s": round(state["sent"] / state["wall"], 1),
+              "server_cpu_ms_per_turn": round((cpu_after - cpu_before) * 1000 / max(state["sent"], 1), 2),
               "errors": len(state["errors"]), "first_errors": state["errors"][:5],
               "loadavg_before": [round(x, 2) for x in load_before],
               "loadavg_after": [round(x, 2) for x in load_after], "kinds": {}, **check}
@@ -233,7 +251,8 @@ def main() -> None:
         return
     print(f"{report['turns']} turns in {report['seconds']} s = {report['throughput_per_s']}/s; "
           f"{args.clients} clients, think {args.think} s, {args.workers} workers, "
-          f"embeddings {report['embed']}; load average {load_before[0]:.2f} -> {load_after[0]:.2f}")
+          f"embeddings {report['embed']}; load average {load_before[0]:.2f} -> {load_after[0]:.2f}; "
+          f"server CPU {report['server_cpu_ms_per_turn']} ms per turn (queue work included)")
     print(f"{'kind':<12} {'n':>6} {'p50 ms':>8} {'p99 ms':>8}")
     for kind, k in report["kinds"].items():
         print(f"{kind:<12} {k['n']:>6} {k['p50_ms']:>8} {k['p99_ms']:>8}")
