@@ -26,6 +26,7 @@ from iris.config import Settings, load_settings
 from iris.errors import ConfigError, InputError, IrisError
 from iris.intent.cli import app as intents_app
 from iris.recall.cli import register as register_recall
+from iris.server.cli import register as register_server
 
 
 class _ErrorBoundary(TyperGroup):
@@ -42,6 +43,7 @@ memories_app = typer.Typer(help="Look at, export and forget a user's memories.",
 app.add_typer(memories_app, name="memories")
 app.add_typer(intents_app, name="intents", help="Train, evaluate and explain the intent router.")
 register_recall(app, memories_app)  # iris recall, iris memories import (iris/recall/cli.py)
+register_server(app)  # iris serve, iris keys (iris/server/cli.py)
 
 console = Console()
 err = Console(stderr=True)

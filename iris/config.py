@@ -105,6 +105,10 @@ class Settings(BaseSettings):
     # One message may produce at most this many memories; the rest fail with a reason.
     max_memories_per_message: int = Field(default=50, ge=1, le=1000)
 
+    # The HTTP service (iris/server/): False only for loopback development (`iris serve
+    # --no-auth`, which refuses any other host); requests then name users without a tenant.
+    server_auth: bool = True
+
     # Stages that can be switched off, e.g. IRIS_DIRECT_ENABLED=0.
     direct_enabled: bool = True
     intent_enabled: bool = True

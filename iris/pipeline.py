@@ -100,12 +100,13 @@ class Pipeline:
         return MemoryStore(self.settings, embedder=self.embedder, llm=self.llm)
 
     # The stages.
-    def handle(self, text: str, *, user_id: str = "default") -> Reply:
+    def handle(self, text: str, *, user_id: str = "default", wait: bool = True) -> Reply:
         """Run one message through every stage. Raises InputError for a message that is not
         text (or not valid UTF-8), empty, too long, or has a malformed user id; never for what
-        the message says. Invisible format characters are removed (iris/hygiene.py)."""
+        the message says. Invisible format characters are removed (iris/hygiene.py).
+        `wait` False: facts to store get the exact check and are queued (outcome `queued`)."""
         text = _check_message(text, user_id)
-        turn = Turn(text=text, user_id=user_id)
+        turn = Turn(text=text, user_id=user_id, wait=wait)
         for name, stage in self._stages():
             started = time.perf_counter()
             after = stage(turn)
@@ -199,7 +200,7 @@ class Pipeline:
         results, outcomes, errors = [], [], list(turn.errors)
         position, last = 1, len(turn.tool_calls) - 1
         for i, call in enumerate(turn.tool_calls):
-            run = run_tool(call, self.store, turn.user_id, secrets=self.settings.secrets,
+            run = run_tool(call, self.store, turn.user_id, wait=turn.wait, secrets=self.settings.secrets,
                            position=position, prior_failures=failures if i == last else None)
             position += run.items
             results.append(run.line)

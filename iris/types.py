@@ -312,6 +312,7 @@ class Turn(Frozen):
 
     text: str
     user_id: str
+    wait: bool = True  # False: stored facts are queued after the exact check
     direct: DirectDecision | None = None
     intent: IntentDecision | None = None
     extraction: Extraction | None = None

@@ -42,6 +42,7 @@ from sqlmodel import SQLModel
 from iris.errors import StoreError
 from iris.store.engine import Database
 from iris.store.models import (
+    API_KEY,
     EDGE,
     MEMORY,
     NAMESPACE,
@@ -53,7 +54,7 @@ from iris.store.models import (
 from iris.store.normalize import content_hash, normalize
 
 TABLES = [MEMORY, EDGE, QUEUE, NAMESPACE,
-          PENDING, WORKER]
+          PENDING, WORKER, API_KEY]
 _LOCK_KEY = 0x1415  # pg_advisory_xact_lock key: "iris store schema"
 
 _applied_table = Table(
@@ -119,10 +120,16 @@ def _recompute_keys(conn: Connection) -> None:
         metadata=bindparam("new_meta", type_=MEMORY.c.metadata.type)),
         [{"row_id": c["row_id"], "new_normalized": c["normalized"], "new_hash": c["hash"],
           "new_meta": c["meta"]} for c in changes])
+
+
 def _worker_heartbeat_and_queue_options(conn: Connection) -> None:
     SQLModel.metadata.create_all(conn, tables=[WORKER])
     if "options" not in {c["name"] for c in inspect(conn).get_columns(QUEUE.name)}:
         conn.execute(text("ALTER TABLE memory_queue ADD COLUMN options JSON"))
+
+
+def _api_key_table(conn: Connection) -> None:
+    SQLModel.metadata.create_all(conn, tables=[API_KEY])
 
 
 MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
@@ -134,6 +141,7 @@ MIGRATIONS: list[tuple[int, str, Callable[[Connection], None]]] = [
      _recompute_keys),
     (5, "memory_worker heartbeats; memory_queue.options (per-item link options)",
      _worker_heartbeat_and_queue_options),
+    (6, "iris_api_key: tenant API keys of the HTTP service (hashes only)", _api_key_table),
 ]
 LATEST = MIGRATIONS[-1][0]
 

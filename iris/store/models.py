@@ -126,6 +126,19 @@ class WorkerHeartbeat(SQLModel, table=True):
     seen_at: datetime = Field(sa_type=DateTime(timezone=True), index=True)
 
 
+class ApiKey(SQLModel, table=True):
+    """A tenant's API key for `iris serve` (migration 6). Only the SHA-256 of the key is kept:
+    the key itself is shown once, when it is created. `revoked_at` set: the key is refused."""
+
+    __tablename__ = "iris_api_key"
+
+    id: str = Field(primary_key=True, max_length=20)  # the public part, also inside the key
+    tenant: str = Field(index=True, max_length=40)
+    key_hash: str = Field(max_length=64)
+    created_at: datetime = _ts()
+    revoked_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+
+
 # Rows read back as model objects (engine.rows) need configured mappers; queries go through
 # the Core handles below, which would otherwise never trigger the configuration.
 configure_mappers()
@@ -138,3 +151,4 @@ QUEUE: Table = SQLModel.metadata.tables[QueuedItem.__tablename__]
 NAMESPACE: Table = SQLModel.metadata.tables[NamespaceVersion.__tablename__]
 PENDING: Table = SQLModel.metadata.tables[PendingConfirmation.__tablename__]
 WORKER: Table = SQLModel.metadata.tables[WorkerHeartbeat.__tablename__]
+API_KEY: Table = SQLModel.metadata.tables[ApiKey.__tablename__]

@@ -113,6 +113,24 @@ class MemoryStore:
                                  MEMORY.c.id.desc()).limit(limit)
             return [record(row, superseded_by=superseded.get(row.id)) for row in rows(conn, stmt)]
 
+    def page(self, namespace: str, *, limit: int = 20,
+             before: int | None = None) -> list[MemoryRecord]:
+        """Newest first, `limit` memories with ids below `before`: keyset paging, so a page
+        neither repeats nor skips a memory when others are stored in between."""
+        check_namespace(namespace)
+        stmt = select(*RECORD_COLUMNS).where(MEMORY.c.namespace == namespace)
+        if before is not None:
+            stmt = stmt.where(MEMORY.c.id < before)
+        with self.db.errors("list"), self.db.connect() as conn:
+            found = rows(conn, stmt.order_by(MEMORY.c.id.desc()).limit(max(limit, 0)))
+            superseded = superseded_by(conn, namespace, [r.id for r in found])
+            return [record(r, superseded_by=superseded.get(r.id)) for r in found]
+
+    def ping(self) -> None:
+        """StoreError unless the database answers."""
+        with self.db.errors("ping"), self.db.connect() as conn:
+            conn.exec_driver_sql("SELECT 1")
+
     def recall(self, namespace: str, query: str, *, k: int = 10) -> list[MemoryRecord]:
         """The k memories that best answer or inform `query`, best first (see recall.py)."""
         check_namespace(namespace)

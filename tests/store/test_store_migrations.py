@@ -17,7 +17,6 @@ from iris.errors import StoreError
 from iris.store import MemoryStore
 from iris.store.migrations import LATEST, MIGRATIONS
 from iris.store.models import MEMORY
-from iris.store.normalize import content_hash, normalize
 from iris.types import MemoryItem
 
 DATA = Path(__file__).parent / "data"
