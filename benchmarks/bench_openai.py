@@ -43,10 +43,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(home: Path, upstream: LLMServer, embed: str | None) -> tuple[subprocess.Popen, str]:
+def _start(home: Path, upstream: LLMServer, embed: str | None, model: str) -> tuple[subprocess.Popen, str]:
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("IRIS_")}
-    env.update({"IRIS_HOME": str(home), "IRIS_LLM_MODEL": "openai/scripted",
+    env.update({"IRIS_HOME": str(home), "IRIS_LLM_MODEL": model,
                 "IRIS_LLM_API_BASE": upstream.api_base, "IRIS_LLM_API_KEY": "bench",
                 "IRIS_LLM_RETRIES": "0", "PYTHONPATH": str(ROOT),
                 "LITELLM_LOCAL_MODEL_COST_MAP": "True", "OPENBLAS_NUM_THREADS": "1"})
@@ -93,11 +93,14 @@ def main() -> None:
     parser.add_argument("--embed", default=None, help="IRIS_EMBED_MODEL (default: MiniLM ONNX)")
     parser.add_argument("--home", type=Path, default=None, help="IRIS_HOME (default: a temp dir)")
     parser.add_argument("--stream", action="store_true", help="also time streamed turns")
+    parser.add_argument("--model", default="openai/scripted",
+                        help="IRIS_LLM_MODEL naming the fake upstream: litellm's per-call cost lookup "
+                             "differs for a model in its price list (openai/gpt-4o-mini)")
     args = parser.parse_args()
     home = args.home or Path(tempfile.mkdtemp(prefix="iris-bench-openai-"))
     home.mkdir(parents=True, exist_ok=True)
     with LLMServer() as upstream:
-        process, url = _start(home, upstream, args.embed)
+        process, url = _start(home, upstream, args.embed, args.model)
         try:
             run(args, url, upstream)
         finally:
@@ -121,12 +124,15 @@ def run(args: argparse.Namespace, url: str, upstream: LLMServer) -> None:
         fact = FACTS[i % len(FACTS)] + ("" if i < len(FACTS) else f" (note {i})")
         store.append(_time(lambda f=fact: memory_turn(f"Remember that {f}")))
 
+    last: list = []
+
     def ask(client: openai.OpenAI, stream: bool = False):
         upstream.enqueue(text_reply("Try a lentil curry with rice and a green salad."))
         result = client.chat.completions.create(model="scripted", user=user, messages=messages,
                                                 stream=stream)
         if stream:
             _consume(result)
+        last[:] = [result]
         return result
 
     check = ask(proxy)
@@ -134,6 +140,7 @@ def run(args: argparse.Namespace, url: str, upstream: LLMServer) -> None:
     assert check.model_extra["iris"]["answered_by"] == "upstream", check.model_extra
     for _ in range(10):  # warm both paths
         ask(direct), ask(proxy)
+    stages: dict[str, list[float]] = {}
 
     modes = [False, True] if args.stream else [False]
     results: dict[str, list[float]] = {}
@@ -143,6 +150,9 @@ def run(args: argparse.Namespace, url: str, upstream: LLMServer) -> None:
         for _ in range(args.pairs):
             d.append(_time(lambda s=stream: ask(direct, s)))
             p.append(_time(lambda s=stream: ask(proxy, s)))
+            if not stream:
+                for name, ms in last[0].model_extra["iris"]["timings_ms"].items():
+                    stages.setdefault(f"  inside Iris: {name}", []).append(ms)
         results[f"upstream direct{tag}"] = d
         results[f"through Iris{tag}"] = p
         results[f"added by Iris (paired){tag}"] = [b - a for a, b in zip(d, p, strict=True)]
@@ -153,7 +163,7 @@ def run(args: argparse.Namespace, url: str, upstream: LLMServer) -> None:
           f"{injected} injected into the forwarded prompt")
     print(_stats("memory turn: store (Iris only)", store))
     print(_stats("memory turn: list (Iris only)", lists))
-    for name, values in results.items():
+    for name, values in {**results, **stages}.items():
         print(_stats(name, values))
     for stream in modes:
         tag = " (stream)" if stream else ""

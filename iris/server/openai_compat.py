@@ -15,8 +15,9 @@ The user is the request's `user` field, else the `X-Iris-User` header, else "def
 key names the tenant, as on every route. Only the sampling and tool fields in FORWARDED go
 upstream: a request cannot choose the upstream's address or key. Every response carries
 `usage` (the upstream's token counts; zeros when Iris answered) and an `iris` block (route,
-result lines, memories injected). Errors use OpenAI's shape, `{"error": {"message", "type",
-"param", "code"}}`: an unreachable upstream is a 502 whose message says so."""
+result lines, memories injected, per-stage milliseconds). Errors use OpenAI's shape,
+`{"error": {"message", "type", "param", "code"}}`: an unreachable upstream is a 502 whose
+message says so."""
 
 # No `from __future__ import annotations`: the route is defined inside `register`, and FastAPI
 # resolves its annotations (the app's `Tenant` dependency) when they are real objects.
@@ -106,11 +107,14 @@ class ChatTurn:
     def __init__(self, body: ChatRequest, pipeline: Pipeline, user_id: str, recall_k: int):
         self.body, self.pipeline, self.user_id, self.recall_k = body, pipeline, user_id, recall_k
         self.created = int(time.time())
+        self.timings: dict[str, float] = {}  # ms: pipeline, recall, upstream (first chunk when streamed)
 
     def answer(self) -> JSONResponse | StreamingResponse:
         last = self.body.messages[-1]
         text = _text(last) if last.role == "user" else None
+        started = time.perf_counter()
         reply = self.pipeline.handle(text, user_id=self.user_id) if text else None
+        self._lap("pipeline", started)
         if reply is not None and reply.route != "passthrough":
             return self._iris_answer(reply)
         return self._forward(reply)
@@ -119,7 +123,11 @@ class ChatTurn:
         memories = recall.memories if recall else []
         return {"answered_by": answered_by, "route": reply.route if reply else "passthrough",
                 "results": list(reply.results) if reply else [],
-                "memories_injected": len(memories), "memory_ids": [m.id for m in memories]}
+                "memories_injected": len(memories), "memory_ids": [m.id for m in memories],
+                "timings_ms": self.timings}
+
+    def _lap(self, name: str, started: float) -> None:
+        self.timings[name] = round((time.perf_counter() - started) * 1000, 3)
 
     def _iris_answer(self, reply: Reply) -> JSONResponse | StreamingResponse:
         iris = self._block(reply, None, "iris")
@@ -143,16 +151,22 @@ class ChatTurn:
         if not isinstance(upstream, ChatUpstream):
             raise ChatError(503, "upstream_unavailable", "this message is not a memory action and "
                             "no upstream model is configured to answer it (set IRIS_LLM_MODEL)")
+        started = time.perf_counter()
         recall = self._recall()
+        self._lap("recall", started)
         messages = _with_memories([m.model_dump(exclude_none=True) for m in self.body.messages],
                                   recall.context if recall else "")
         params = {k: v for k, v in (self.body.model_extra or {}).items() if k in FORWARDED}
-        iris = self._block(reply, recall, "upstream")
+        started = time.perf_counter()
         if not self.body.stream:
             completion = upstream.chat(messages, params)
+            self._lap("upstream", started)
+            iris = self._block(reply, recall, "upstream")
             return JSONResponse({**completion, "usage": completion.get("usage") or _NO_USAGE,
                                  "iris": iris})
-        return _sse(_passthrough(upstream.chat_stream(messages, params), iris))
+        chunks = upstream.chat_stream(messages, params)
+        self._lap("upstream", started)
+        return _sse(_passthrough(chunks, self._block(reply, recall, "upstream")))
 
     def _recall(self) -> RecallResult | None:
         for message in reversed(self.body.messages):
