@@ -83,8 +83,23 @@ def register(app: FastAPI) -> None:
     """Add the route to the app (one line in iris/server/app.py)."""
     from iris.server.app import Tenant, _service
     from iris.server.keys import namespace
+    from iris.server.schemas import ErrorResponse
 
-    @app.post("/v1/chat/completions", tags=["openai"], response_model=None)
+    errors: dict[int | str, dict[str, Any]] = {
+        code: {"model": ErrorResponse, "description": text} for code, text in (
+            (400, "Not JSON, a bad user or message, or not a memory action with no upstream "
+                  "model configured"),
+            (401, "No key, or a bad or revoked one"), (413, "Body too large"),
+            (422, "Invalid request"), (429, "The upstream model is rate limiting"),
+            (502, "The upstream model could not answer"), (503, "Database unreachable"),
+            (504, "The upstream model timed out"))}
+    ok = {"description": "A chat.completion object, or chat.completion.chunk events with "
+                         "`stream: true`; both with `usage` and an `iris` block",
+          "content": {"application/json": {"schema": {"type": "object"}},
+                      "text/event-stream": {"schema": {"type": "string"}}}}
+
+    @app.post("/v1/chat/completions", tags=["openai"], response_model=None,
+              responses={200: ok, **errors})
     def chat_completions(body: ChatRequest, request: Request, tenant: Tenant,
                          x_iris_user: str | None = Header(None, alias=USER_HEADER)) -> Any:
         """OpenAI Chat Completions with memory (`stream: true` answers server-sent events)."""
@@ -149,8 +164,10 @@ class ChatTurn:
     def _forward(self, reply: Reply | None) -> JSONResponse | StreamingResponse:
         upstream = self.pipeline.llm
         if not isinstance(upstream, ChatUpstream):
-            raise ChatError(503, "upstream_unavailable", "this message is not a memory action and "
-                            "no upstream model is configured to answer it (set IRIS_LLM_MODEL)")
+            # A 4xx: the OpenAI client retries 5xx, and no retry fixes a missing model.
+            raise ChatError(400, "invalid_request_error", "this message is not a memory action and "
+                            "no upstream model is configured to answer it (set IRIS_LLM_MODEL)",
+                            code="no_upstream_model")
         started = time.perf_counter()
         recall = self._recall()
         self._lap("recall", started)

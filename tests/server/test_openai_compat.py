@@ -166,3 +166,14 @@ def test_bad_requests_are_openai_errors(proxy):
     with pytest.raises(openai.AuthenticationError):
         openai.OpenAI(base_url=f"{proxy.url}/v1", api_key="iris_bad_key", max_retries=0) \
             .chat.completions.create(model="iris", messages=[{"role": "user", "content": "hi"}])
+
+
+def test_without_an_upstream_model_only_memory_turns_are_answered(server):
+    """The plain `iris serve` (no IRIS_LLM_MODEL): a 400 that says why, not a retried 5xx."""
+    client = _client(server)
+    with pytest.raises(openai.BadRequestError) as caught:
+        _ask(client, "Suggest a dinner recipe for tonight", "gina")
+    error = caught.value.body
+    assert error["code"] == "no_upstream_model" and "IRIS_LLM_MODEL" in error["message"]
+    done = _ask(client, "Remember that I prefer aisle seats", "gina")
+    assert done.model_extra["iris"]["results"] == ["MEMORY_STORED count=1 skipped=0 failed=0"]
