@@ -4,7 +4,8 @@ An `iris serve` subprocess forwards to the scripted loopback upstream of tests/l
 The official `openai` client sends the same forwarded (non-memory) message, alternately,
 straight to the upstream and through Iris; the difference of the medians is what Iris adds
 (HTTP, key check, the pipeline's direct + intent stages, recall over the user's memories,
-litellm). Memory turns (answered by Iris alone) are timed too.
+litellm). Streamed turns are timed to the last chunk and to the first content chunk.
+Memory turns (answered by Iris alone) are timed too.
 
     python benchmarks/bench_openai.py                 # MiniLM (ONNX), 200 pairs, 50 memories
     python benchmarks/bench_openai.py --embed hashing --pairs 100 --stream
@@ -76,9 +77,13 @@ def _time(call) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-def _consume(stream) -> None:
-    for _ in stream:
-        pass
+def _consume(stream, first: list[float], started: float) -> None:
+    """Read the whole stream; the ms from `started` (the request) to the first content chunk
+    replace the -1 placeholder at the end of `first`."""
+    for chunk in stream:
+        if not first or first[-1] < 0:
+            if chunk.choices and chunk.choices[0].delta.content:
+                first[-1:] = [(time.perf_counter() - started) * 1000]
 
 
 def _stats(name: str, values: list[float]) -> str:
@@ -125,13 +130,16 @@ def run(args: argparse.Namespace, url: str, upstream: LLMServer) -> None:
         store.append(_time(lambda f=fact: memory_turn(f"Remember that {f}")))
 
     last: list = []
+    firsts: dict[bool, list[float]] = {False: [], True: []}  # through Iris? -> first-chunk ms
 
     def ask(client: openai.OpenAI, stream: bool = False):
         upstream.enqueue(text_reply("Try a lentil curry with rice and a green salad."))
+        started = time.perf_counter()
         result = client.chat.completions.create(model="scripted", user=user, messages=messages,
                                                 stream=stream)
         if stream:
-            _consume(result)
+            firsts[client is proxy].append(-1.0)
+            _consume(result, firsts[client is proxy], started)
         last[:] = [result]
         return result
 
@@ -156,6 +164,12 @@ def run(args: argparse.Namespace, url: str, upstream: LLMServer) -> None:
         results[f"upstream direct{tag}"] = d
         results[f"through Iris{tag}"] = p
         results[f"added by Iris (paired){tag}"] = [b - a for a, b in zip(d, p, strict=True)]
+        if stream:
+            direct_first, proxy_first = firsts[False][-args.pairs:], firsts[True][-args.pairs:]
+            results["first chunk: upstream direct"] = direct_first
+            results["first chunk: through Iris"] = proxy_first
+            results["first chunk: added (paired)"] = [
+                b - a for a, b in zip(direct_first, proxy_first, strict=True)]
     lists = [_time(lambda: memory_turn("What do you remember about me?")) for _ in range(30)]
 
     print(f"uptime: {subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}")
