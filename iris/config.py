@@ -80,6 +80,7 @@ class Settings(BaseSettings):
     recall_weight_context: float = Field(default=0.5, ge=0)  # share of a stored-together neighbour's score
     recall_context_seconds: float = Field(default=3600.0, ge=0)  # "stored together": this close in time
     recall_min_cosine: float = Field(default=0.2, ge=-1, le=1)  # a hit with no shared word needs this cosine
+    chat_recall_k: int = Field(default=10, ge=1, le=100)  # memories added to a forwarded chat prompt
 
     # The memory_store tool's defaults (iris/tools/store_tool.py) for a call that omits them.
     default_namespace: str = Field(default="default", min_length=1, max_length=200)

@@ -4,6 +4,10 @@ litellm is imported lazily, inside `LiteLLMClient.complete`, because it takes se
 and a fast-path turn or `iris --help` should not pay for it. Its exceptions are mapped to the
 `LLMError` subclasses in iris/errors.py, so nothing above this module knows litellm exists.
 
+`LiteLLMClient.chat` and `.chat_stream` pass a Chat Completions request through to the model
+as it is (the OpenAI-compatible endpoint, iris/server/openai_compat.py) and hand back the
+completion, or its chunks, as OpenAI-shaped dicts.
+
 `ScriptedLLM` is the test double: it replays queued replies and records every request."""
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from __future__ import annotations
 import json
 import os
 from collections import deque
-from typing import Any, Protocol
+from collections.abc import Iterator
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -70,9 +75,7 @@ class LiteLLMClient:
         self.timeout: float = settings.llm_timeout
         self.retries: int = settings.llm_retries
 
-    def complete(self, messages: list[dict], *, tools: list[dict] | None = None,
-                 tool_choice: Any = None, json_mode: bool = False) -> LLMResponse:
-        litellm = _import_litellm()
+    def _kwargs(self, messages: list[dict]) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
             "model": self.model,
             "messages": messages,
@@ -86,6 +89,12 @@ class LiteLLMClient:
             kwargs["api_base"] = self.api_base
         if self.api_key:
             kwargs["api_key"] = self.api_key
+        return kwargs
+
+    def complete(self, messages: list[dict], *, tools: list[dict] | None = None,
+                 tool_choice: Any = None, json_mode: bool = False) -> LLMResponse:
+        litellm = _import_litellm()
+        kwargs = self._kwargs(messages)
         if tools:
             kwargs["tools"] = tools
             if tool_choice is not None:
@@ -97,6 +106,60 @@ class LiteLLMClient:
         except Exception as exc:  # every litellm/provider failure becomes an LLMError
             raise _map_error(exc, self.model, self.retries + 1) from exc
         return _to_response(response, self.model)
+
+    def chat(self, messages: list[dict], params: dict[str, Any]) -> dict[str, Any]:
+        """One Chat Completions call with the caller's `params` (temperature, tools, ...):
+        the completion as an OpenAI-shaped dict. Raises an LLMError subclass."""
+        litellm = _import_litellm()
+        try:
+            response = litellm.completion(**params, **self._kwargs(messages))
+        except Exception as exc:
+            raise _map_error(exc, self.model, self.retries + 1) from exc
+        return _dump(response)
+
+    def chat_stream(self, messages: list[dict], params: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """The same call streamed: chunk dicts, the last one carrying the usage when the
+        upstream reports it. The first chunk is read before this returns, so an unreachable
+        or refusing upstream raises an LLMError here, before any byte goes to the client;
+        a failure later raises from the iterator."""
+        litellm = _import_litellm()
+        try:
+            stream = litellm.completion(**params, **self._kwargs(messages), stream=True,
+                                        stream_options={"include_usage": True})
+            chunks = iter(stream)
+            first = next(chunks, None)
+        except Exception as exc:
+            raise _map_error(exc, self.model, self.retries + 1) from exc
+        return self._rest(first, chunks)
+
+    def _rest(self, first: Any, chunks: Iterator[Any]) -> Iterator[dict[str, Any]]:
+        if first is None:
+            return
+        yield _dump(first)
+        try:
+            for chunk in chunks:
+                yield _dump(chunk)
+        except Exception as exc:
+            raise _map_error(exc, self.model, self.retries + 1) from exc
+
+
+@runtime_checkable
+class ChatUpstream(Protocol):
+    """What the OpenAI-compatible endpoint needs from the model behind it."""
+
+    model: str
+
+    def chat(self, messages: list[dict], params: dict[str, Any]) -> dict[str, Any]: ...
+
+    def chat_stream(self, messages: list[dict], params: dict[str, Any]) -> Iterator[dict[str, Any]]: ...
+
+
+def _dump(response: Any) -> dict[str, Any]:
+    dumped = response.model_dump(exclude_none=True) if hasattr(response, "model_dump") else response
+    if not isinstance(dumped, dict):
+        raise LLMResponseError(f"unexpected response type {type(response).__name__}",
+                               raw=_short(str(response), 2000))
+    return dumped
 
 
 def _import_litellm() -> Any:

@@ -10,11 +10,14 @@ through the real litellm HTTP path. Standard library only.
         assert llm_server.requests[0]["tools"][0]["function"]["name"] == "store_memory"
 
 Replies are served in order; each is built by one of the helpers below. With nothing queued
-the server answers HTTP 500, so a test that forgot to script a reply fails loudly."""
+the server answers HTTP 500, so a test that forgot to script a reply fails loudly. A request
+with `"stream": true` gets a 200 text reply as server-sent events, one chunk per word (and
+a usage chunk when `stream_options.include_usage` asks for it)."""
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -58,6 +61,25 @@ def tool_reply(name: str, arguments: dict | str, *more: tuple[str, dict | str]) 
     return ScriptedReply(body=_completion(message, "tool_calls"))
 
 
+def sse_chunks(completion: dict, include_usage: bool) -> list[dict]:
+    """A completion as the chunks a streaming server sends: the role, one chunk per word of
+    the content, the finish reason, then (if asked) the usage with no choices."""
+    choice = completion["choices"][0]
+    head = {k: completion[k] for k in ("id", "created", "model")}
+
+    def chunk(delta: dict, finish: str | None = None) -> dict:
+        return {**head, "object": "chat.completion.chunk",
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+    words = re.findall(r"\S+\s*", choice["message"].get("content") or "")
+    chunks = [chunk({"role": "assistant", "content": ""}), *(chunk({"content": w}) for w in words),
+              chunk({}, choice["finish_reason"])]
+    if include_usage:
+        chunks.append({**head, "object": "chat.completion.chunk", "choices": [],
+                       "usage": completion["usage"]})
+    return chunks
+
+
 def text_reply(content: str) -> ScriptedReply:
     return ScriptedReply(body=_completion({"role": "assistant", "content": content}, "stop"))
 
@@ -90,7 +112,25 @@ class _Handler(BaseHTTPRequestHandler):
         reply = script.next_reply()
         if reply.delay:
             time.sleep(reply.delay)
+        if request.get("stream") and reply.status == 200 and isinstance(reply.body, dict):
+            include_usage = bool((request.get("stream_options") or {}).get("include_usage"))
+            return self._send_events(sse_chunks(reply.body, include_usage))
         self._send(reply)
+
+    def _send_events(self, chunks: list[dict]) -> None:
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")  # the end of the body ends the stream
+            self.end_headers()
+            for chunk in chunks:
+                self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                self.wfile.flush()
+            self.wfile.write(b"data: [DONE]\n\n")
+            self.wfile.flush()
+            self.close_connection = True
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def _send(self, reply: ScriptedReply) -> None:
         body = reply.body if isinstance(reply.body, str) else json.dumps(reply.body)
