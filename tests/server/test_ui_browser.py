@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 import ui_browser
 
 pytestmark = pytest.mark.skipif(ui_browser.missing() is not None,
