@@ -1,0 +1,269 @@
+"""Load benchmark of `iris serve` on loopback: 16 concurrent clients, mixed turns, 2 workers,
+a fresh SQLite file. Bounded: stops after `--requests` turns or `--seconds`, whichever first.
+
+Turn kinds (POST /v1/turns unless said):
+  store       "Remember that ..." a new fact, wait true (fast path + embed + de-dup + insert)
+  queued      a new fact, wait false (fast path + exact check + queue row; 202)
+  duplicate   a fact this client stored before, wait true (skipped as an exact duplicate)
+  list        "What do you remember about me?" (fast path, list tool)
+  passthrough a message that is not about memory (fast path steps aside, intent router)
+
+Two load shapes: `--think S` seconds between one client's turns (default 0.1: 16 chat users
+each sending ~10 turns a second, 160/s offered), or `--think 0` (closed loop: every client
+sends its next turn as soon as the last is answered, the saturation throughput).
+
+Afterwards it waits for the queue to drain and checks every fact: each `stored` outcome's
+id is a row, each `skipped` names a row, every queued item ended stored/skipped/failed,
+and no content is stored twice. Prints throughput, p50/p99 per kind, errors, row counts.
+
+    .venv/bin/python benchmarks/bench_http.py [--think 0.1] [--requests 3000] [--seconds 60]
+        [--workers 2] [--clients 16] [--embed hashing]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import httpx
+
+MIX = [("store", 30), ("queued", 15), ("duplicate", 15), ("list", 15), ("passthrough", 25)]
+# Varied, so no cache along the way answers a repeat: {w} a word, {n} a number.
+PASSTHROUGH = ["what's the weather like in {w} today?", "remind me to call mom at {n}pm",
+               "write a haiku about the {w}", "how long do I boil {n} eggs?",
+               "translate good {w} into Spanish", "what is {n} times {n}?"]
+NOUNS = ["bike", "car", "boat", "dog", "cat", "garden", "kitchen", "laptop", "guitar", "office",
+         "piano", "tent", "camera", "watch", "sofa", "balcony"]
+WORDS = ["amber", "cobalt", "maple", "granite", "velvet", "saffron", "juniper", "harbor",
+         "lantern", "meadow", "quartz", "willow", "ember", "falcon", "orchid", "pebble"]
+
+
+def _fact(rng: random.Random, n: int) -> str:
+    return (f"my {rng.choice(NOUNS)} code is {rng.choice(WORDS)} {rng.choice(WORDS)} "
+            f"{n} {rng.randrange(10**6)}")
+
+
+class Client:
+    def __init__(self, index: int, url: str, key: str, users: int):
+        self.index = index
+        self.user = f"user{index % users}"
+        self.rng = random.Random(index)
+        self.http = httpx.AsyncClient(base_url=url, headers={"Authorization": f"Bearer {key}"},
+                                      timeout=60)
+        self.stored: list[str] = []
+        self.n = 0
+
+    def next_turn(self) -> tuple[str, dict]:
+        kind = self.rng.choices([k for k, _ in MIX], weights=[w for _, w in MIX])[0]
+        if kind == "duplicate" and not self.stored:
+            kind = "store"
+        if kind in ("store", "queued"):
+            self.n += 1
+            fact = _fact(self.rng, self.index * 100000 + self.n)
+            text, wait = f"Remember that {fact}", kind == "store"
+        elif kind == "duplicate":
+            text, wait = f"Remember that {self.rng.choice(self.stored)}", True
+        elif kind == "list":
+            text, wait = "What do you remember about me?", True
+        else:
+            text = self.rng.choice(PASSTHROUGH).format(w=self.rng.choice(WORDS + NOUNS),
+                                                       n=self.rng.randrange(2, 1000))
+            wait = True
+        return kind, {"text": text, "user_id": self.user, "wait": wait}
+
+
+async def _run_client(client: Client, state: dict, think: float) -> None:
+    while state["sent"] < state["limit"] and time.perf_counter() < state["deadline"]:
+        state["sent"] += 1
+        kind, body = client.next_turn()
+        started = time.perf_counter()
+        try:
+            r = await client.http.post("/v1/turns", json=body)
+            ok = r.status_code == (202 if not body["wait"] else 200)
+            data = r.json() if ok else None
+        except httpx.HTTPError as exc:
+            ok, data, r = False, None, None
+            state["errors"].append(f"{kind}: {type(exc).__name__}: {exc}")
+        elapsed = (time.perf_counter() - started) * 1000
+        state["latency"][kind].append(elapsed)
+        if not ok:
+            if r is not None:
+                state["errors"].append(f"{kind}: HTTP {r.status_code}: {r.text[:200]}")
+        elif kind in ("store", "queued", "duplicate"):
+            reply = data if body["wait"] else data["reply"]
+            for outcome in reply["outcomes"]:
+                state["outcomes"].append((client.user, kind, outcome, None if body["wait"]
+                                          else data["queue_id"]))
+                if kind == "store" and outcome["status"] == "stored":
+                    client.stored.append(outcome["content"])
+        if think:
+            await asyncio.sleep(client.rng.uniform(0.5 * think, 1.5 * think))
+
+
+async def _load(url: str, key: str, args: argparse.Namespace) -> dict:
+    state: dict = {"sent": 0, "limit": args.requests, "deadline": time.perf_counter() + args.seconds,
+                   "latency": defaultdict(list), "errors": [], "outcomes": []}
+    clients = [Client(i, url, key, args.users) for i in range(args.clients)]
+    started = time.perf_counter()
+    await asyncio.gather(*(_run_client(c, state, args.think) for c in clients))
+    state["wall"] = time.perf_counter() - started
+    for c in clients:
+        await c.http.aclose()
+    return state
+
+
+def _check(url: str, key: str, state: dict, users: int) -> dict:
+    """Every fact accounted for, after the queue drained."""
+    headers = {"Authorization": f"Bearer {key}"}
+    with httpx.Client(base_url=url, headers=headers, timeout=60) as http:
+        final: dict[str, dict] = {}
+        queue_ids = {(u, q) for u, _, _, q in state["outcomes"] if q}
+        deadline = time.monotonic() + 180
+        pending = set(queue_ids)
+        while pending and time.monotonic() < deadline:
+            for user, queue_id in list(pending):
+                result = http.get(f"/v1/users/{user}/queue/{queue_id}").json()
+                if all(o["status"] != "queued" for o in result["outcomes"]):
+                    for o in result["outcomes"]:
+                        final[f"{queue_id}:{o['content']}"] = o
+                    pending.discard((user, queue_id))
+            if pending:
+                time.sleep(0.5)
+        rows = {u: {m["id"]: m["content"] for m in http.get(f"/v1/users/user{u}/export").json()}
+                for u in range(users)}
+    by_user = {f"user{u}": ids for u, ids in rows.items()}
+    lost, counts = [], defaultdict(int)
+    for user, _kind, outcome, queue_id in state["outcomes"]:
+        if queue_id and outcome["status"] == "queued":
+            outcome = final.get(f"{queue_id}:{outcome['content']}", {"status": "still queued"})
+        counts[outcome["status"]] += 1
+        status = outcome["status"]
+        if status == "stored" and outcome["id"] not in by_user[user]:
+            lost.append(("stored but no row", outcome))
+        elif status == "skipped" and outcome.get("duplicate_of") not in by_user[user]:
+            lost.append(("skipped as a duplicate of no row", outcome))
+        elif status not in ("stored", "skipped", "failed"):
+            lost.append((status, outcome))
+    contents = [c.lower().strip(" .") for ids in rows.values() for c in ids.values()]
+    return {"rows": sum(len(ids) for ids in rows.values()), "outcomes": dict(counts),
+            "lost": lost, "duplicated": len(contents) - len(set(contents)),
+            "stored_outcomes": counts["stored"], "queue_timeouts": len(pending)}
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of the server and its worker processes: what a turn costs,
+    whatever else the shared machine is doing (latency under load is not that)."""
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(c) for c in children.read_text().split()]
+    total = 0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--users", type=int, default=4, help="users the clients share")
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=0.1, help="seconds between a client's turns")
+    parser.add_argument("--embed", default=None, help="IRIS_EMBED_MODEL (e.g. hashing); default MiniLM")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    from iris.config import load_settings
+    from iris.server.keys import KeyStore
+
+    tmp = Path(tempfile.mkdtemp(prefix="iris-bench-http-"))
+    db_url = f"sqlite:///{tmp / 'iris.db'}"
+    key = KeyStore.open(db_url).create("bench")[1]
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("IRIS_DB_URL", "PROMETHEUS_MULTIPROC_DIR")}
+    env.pop("IRIS_LLM_MODEL", None)  # offline extraction: no model server in a loopback benchmark
+    env.update({"IRIS_HOME": str(load_settings().home), "HF_HUB_OFFLINE": "1",
+                "TRANSFORMERS_OFFLINE": "1", "OPENBLAS_NUM_THREADS": "1"})
+    if args.embed:
+        env["IRIS_EMBED_MODEL"] = args.embed
+    log = open(tmp / "serve.log", "w")  # noqa: SIM115
+    server = subprocess.Popen([sys.executable, "-c", "from iris.cli import main; main()", "serve",
+                               "--port", str(port), "--workers", str(args.workers), "--db", db_url],
+                              env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.5)
+        else:
+            raise SystemExit(f"server did not start: {(tmp / 'serve.log').read_text()}")
+        time.sleep(3)  # every worker warms up (models load in the lifespan)
+        load_before, cpu_before = os.getloadavg(), _cpu_seconds(server.pid)
+        state = asyncio.run(_load(url, key, args))
+        load_after, cpu_after = os.getloadavg(), _cpu_seconds(server.pid)
+        check = _check(url, key, state, args.users)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    report = {"clients": args.clients, "workers": args.workers, "think_s": args.think,
+              "embed": args.embed or "MiniLM (onnx)", "turns": state["sent"],
+              "seconds": round(state["wall"], 1),
+              "throughput_per_s": round(state["sent"] / state["wall"], 1),
+              "server_cpu_ms_per_turn": round((cpu_after - cpu_before) * 1000 / max(state["sent"], 1), 2),
+              "errors": len(state["errors"]), "first_errors": state["errors"][:5],
+              "loadavg_before": [round(x, 2) for x in load_before],
+              "loadavg_after": [round(x, 2) for x in load_after], "kinds": {}, **check}
+    report["lost"] = len(check["lost"])
+    for kind, samples in sorted(state["latency"].items()):
+        samples.sort()
+        report["kinds"][kind] = {"n": len(samples), "p50_ms": round(statistics.median(samples), 1),
+                                 "p99_ms": round(samples[min(len(samples) - 1,
+                                                             int(0.99 * len(samples)))], 1)}
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(f"{report['turns']} turns in {report['seconds']} s = {report['throughput_per_s']}/s; "
+          f"{args.clients} clients, think {args.think} s, {args.workers} workers, "
+          f"embeddings {report['embed']}; load average {load_before[0]:.2f} -> {load_after[0]:.2f}; "
+          f"server CPU {report['server_cpu_ms_per_turn']} ms per turn (queue work included)")
+    print(f"{'kind':<12} {'n':>6} {'p50 ms':>8} {'p99 ms':>8}")
+    for kind, k in report["kinds"].items():
+        print(f"{kind:<12} {k['n']:>6} {k['p50_ms']:>8} {k['p99_ms']:>8}")
+    print(f"errors {report['errors']}; outcomes {check['outcomes']}; rows {check['rows']}; "
+          f"lost {report['lost']}; stored twice {check['duplicated']}; "
+          f"queue not drained {check['queue_timeouts']}")
+    for line in state["errors"][:5]:
+        print("  error:", line)
+    for problem in check["lost"][:5]:
+        print("  lost:", problem)
+
+
+if __name__ == "__main__":
+    main()
