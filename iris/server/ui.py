@@ -146,8 +146,7 @@ def memories(request: Request, user_id: str,
              type: Annotated[str, Query(max_length=20)] = "",
              category: Annotated[str, Query(max_length=40)] = "",
              before: Annotated[int | None, Query(ge=1)] = None,
-             start: Annotated[int, Query(ge=0, le=MAX_RANKED)] = 0,
-             done: Annotated[str, Query(max_length=200)] = "") -> HTMLResponse:
+             start: Annotated[int, Query(ge=0, le=MAX_RANKED)] = 0) -> HTMLResponse:
     """One user's memories: newest first (keyset paged) or, with `q`, ranked by the same
     search as `GET /v1/users/{id}/memories?query=`, both filtered by type / category."""
     tenant = _tenant(request)
@@ -173,7 +172,7 @@ def memories(request: Request, user_id: str,
     return _render(request, "user.html", tenant=tenant, user_id=user_id, memories=shown,
                    edges=_edges(store, ns, shown), total=store.count(ns),
                    facets=store.facets(ns), q=query, type=type, category=category,
-                   paged=before is not None or start > 0, next_url=next_url, done=done,
+                   paged=before is not None or start > 0, next_url=next_url,
                    first_url=_url(user_id, q=query, type=type, category=category))
 
 
