@@ -26,7 +26,7 @@ from iris.errors import InputError, IrisError, StoreError
 from iris.hygiene import encoding_problem
 from iris.pipeline import Pipeline
 from iris.results import QUEUED, try_parse
-from iris.server import metrics, openai_compat
+from iris.server import metrics, openai_compat, ui
 from iris.server.keys import KeyStore, namespace
 from iris.server.schemas import (
     USER_ID_PATTERN,
@@ -110,6 +110,7 @@ def create_app(settings: Settings | None = None, *, service: Service | None = No
     _handlers(app)
     _routes(app)
     openai_compat.register(app)
+    ui.install(app)  # the memory inspector at /ui (iris/server/ui.py)
     app.add_middleware(metrics.Instrumented)
     return app
 

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
-from sqlalchemy import case, delete, or_, select
+from sqlalchemy import case, delete, func, or_, select
 
 from iris.errors import InputError
 from iris.store import erase, migrations, queue, workers
@@ -40,6 +40,7 @@ from iris.store.engine import (
     count,
     erase_namespace,
     record,
+    records,
     rows,
     superseded_by,
     version,
@@ -113,14 +114,19 @@ class MemoryStore:
                                  MEMORY.c.id.desc()).limit(limit)
             return [record(row, superseded_by=superseded.get(row.id)) for row in rows(conn, stmt)]
 
-    def page(self, namespace: str, *, limit: int = 20,
-             before: int | None = None) -> list[MemoryRecord]:
-        """Newest first, `limit` memories with ids below `before`: keyset paging, so a page
-        neither repeats nor skips a memory when others are stored in between."""
+    def page(self, namespace: str, *, limit: int = 20, before: int | None = None,
+             type: str | None = None, category: str | None = None) -> list[MemoryRecord]:
+        """Newest first, `limit` memories with ids below `before` (of one type / category
+        when given): keyset paging, so a page neither repeats nor skips a memory when others
+        are stored in between."""
         check_namespace(namespace)
         stmt = select(*RECORD_COLUMNS).where(MEMORY.c.namespace == namespace)
         if before is not None:
             stmt = stmt.where(MEMORY.c.id < before)
+        if type:
+            stmt = stmt.where(MEMORY.c.type == type)
+        if category:
+            stmt = stmt.where(MEMORY.c.category == category.strip().lower())
         with self.db.errors("list"), self.db.connect() as conn:
             found = rows(conn, stmt.order_by(MEMORY.c.id.desc()).limit(max(limit, 0)))
             superseded = superseded_by(conn, namespace, [r.id for r in found])
@@ -147,6 +153,11 @@ class MemoryStore:
                 return None
             return record(found[0], superseded_by=superseded_by(conn, namespace, [id]).get(id))
 
+    def get_many(self, namespace: str, ids: list[int]) -> list[MemoryRecord]:
+        """The namespace's memories with these ids, in that order (missing ones left out)."""
+        with self.db.errors("get"), self.db.connect() as conn:
+            return records(conn, namespace, [(i, 0.0) for i in ids]) if ids else []
+
     def count(self, namespace: str) -> int:
         with self.db.errors("count"), self.db.connect() as conn:
             return count(conn, namespace)
@@ -158,14 +169,42 @@ class MemoryStore:
                          .order_by(MEMORY.c.id))
             return [record(r, superseded_by=superseded.get(r.id)) for r in found]
 
-    def edges(self, namespace: str, id: int | None = None) -> list[tuple[int, int, str, float]]:
-        """(src, dst, kind, score) rows, all of the namespace or those touching one memory."""
+    def edges(self, namespace: str, id: int | None = None, *,
+              ids: Collection[int] | None = None) -> list[tuple[int, int, str, float]]:
+        """(src, dst, kind, score) rows, all of the namespace or those touching one memory
+        (`id`) or any of several (`ids`)."""
         stmt = select(EDGE.c.src, EDGE.c.dst, EDGE.c.kind, EDGE.c.score).where(
             EDGE.c.namespace == namespace)
         if id is not None:
             stmt = stmt.where(or_(EDGE.c.src == id, EDGE.c.dst == id))
+        if ids is not None:
+            stmt = stmt.where(or_(EDGE.c.src.in_(list(ids)), EDGE.c.dst.in_(list(ids))))
         with self.db.errors("edges"), self.db.connect() as conn:
             return [(r.src, r.dst, r.kind, r.score) for r in conn.execute(stmt.order_by(EDGE.c.id))]
+
+    def namespaces(self, prefix: str = "", *, after: str | None = None,
+                   limit: int = 100) -> list[tuple[str, int]]:
+        """(namespace, memory count) of the namespaces that start with `prefix` and hold a
+        memory, in name order, `limit` of them after `after` (keyset paging)."""
+        stmt = select(MEMORY.c.namespace, func.count()).group_by(MEMORY.c.namespace)
+        if prefix:
+            # Not LIKE: a tenant name may hold `_`, which LIKE reads as a wildcard.
+            stmt = stmt.where(func.substr(MEMORY.c.namespace, 1, len(prefix)) == prefix)
+        if after is not None:
+            stmt = stmt.where(MEMORY.c.namespace > after)
+        with self.db.errors("namespaces"), self.db.connect() as conn:
+            return [(r[0], r[1]) for r in conn.execute(
+                stmt.order_by(MEMORY.c.namespace).limit(max(limit, 0)))]
+
+    def facets(self, namespace: str) -> dict[str, dict[str, int]]:
+        """How many of the namespace's memories have each type and each category."""
+        found: dict[str, dict[str, int]] = {}
+        with self.db.errors("facets"), self.db.connect() as conn:
+            for name, column in (("type", MEMORY.c.type), ("category", MEMORY.c.category)):
+                found[name] = {r[0]: r[1] for r in conn.execute(
+                    select(column, func.count()).where(MEMORY.c.namespace == namespace)
+                    .group_by(column).order_by(column))}
+        return found
 
     # --- writing -------------------------------------------------------------------------
 
