@@ -10,6 +10,9 @@ Sets, each reported on its own (tests/data/):
   dedup_pairs_fresh.txt    written before the issue-11 changes and never tuned on; scored once
                            at the end of issue 11 (the held-out figure), then the one class it
                            missed ("prefer X to Y") was fixed: later scores are not held out
+  dedup_pairs_fresh2.txt   written after the issue-11 changes, before any code ran on it, from
+                           persona facts in no other set; scored once (the second held-out
+                           figure); nothing is tuned on it
 A section header `[kind/class]` names the kind that is scored and a class reported beside it.
 
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_dedup.py            # all sets, MiniLM
@@ -42,7 +45,8 @@ SETS = {"dedup_pairs.txt": "development", "generated": "development",
         "dedup_pairs_dev.txt": "development",
         "dedup_pairs_holdout.txt": "seen in later tuning rounds",
         "dedup_pairs_fresh.txt": "held out: scored once for issue 11 (1 merged: 'prefer X to Y'), "
-                                 "that class fixed after; later scores are not held-out figures"}
+                                 "that class fixed after; later scores are not held-out figures",
+        "dedup_pairs_fresh2.txt": "held out: written after issue 11's changes, scored once"}
 PERSONA = datasets_dir() / "persona" / "personas_valid.jsonl"
 MUST_KEEP = ("contradiction", "update", "different")
 
@@ -170,7 +174,7 @@ def main() -> int:
     parser.add_argument("--show-errors", action="store_true", help="print the pairs that missed")
     parser.add_argument("--json", type=Path, help="write every pair's result here")
     parser.add_argument("--pairs", type=Path, nargs="+",
-                        help="pairs files (default: the four sets in tests/data, each reported)")
+                        help="pairs files (default: the five sets in tests/data, each reported)")
     parser.add_argument("--no-generated", action="store_true",
                         help="skip the surface variants generated from the persona data")
     args = parser.parse_args()
