@@ -23,6 +23,12 @@ the offline extractor. Development half while tuning; the final half is scored o
 
     .venv/bin/python benchmarks/eval_extract.py --phrasings --split dev --show-errors 20
     .venv/bin/python benchmarks/eval_extract.py --phrasings --split final
+
+--phrasings-file PATH: the same evaluation on another file of that format, every list used
+whole and all messages held out (split "all"): benchmarks/data/extract_phrasings_fresh.yaml
+was written after both halves above had been used for tuning, and is scored once.
+
+    .venv/bin/python benchmarks/eval_extract.py --phrasings-file benchmarks/data/extract_phrasings_fresh.yaml
 """
 
 from __future__ import annotations
@@ -277,13 +283,20 @@ def offline_route(text: str) -> tuple[list[str], str]:
 def main_phrasings(args: argparse.Namespace) -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from phrasings import build_cases as build_phrasings
+    from phrasings import load as load_phrasings
 
-    split = "final" if args.split == "test" else args.split
-    cases = build_phrasings(split, personas_path=args.personas)
+    if args.phrasings_file:
+        split = "all"
+        cases = build_phrasings(split, personas_path=args.personas,
+                                data=load_phrasings(args.phrasings_file))
+    else:
+        split = "final" if args.split == "test" else args.split
+        cases = build_phrasings(split, personas_path=args.personas)
     for case in cases[:3]:  # warm-up: lexicons, compiled patterns
         offline_route(case.message)
     report = evaluate_phrasings(cases, offline_route)
-    print(f"phrasings split={split} messages={report['messages']} facts={report['facts']}")
+    source = args.phrasings_file or "extract_phrasings.yaml"
+    print(f"phrasings file={source} split={split} messages={report['messages']} facts={report['facts']}")
     print(f"exact fact count: {report['exact_count']:.1%}   (target >= 95%)")
     print(f"fact recall (rapidfuzz ratio >= 90): {report['fact_recall']:.1%}   (target >= 95%)")
     print(f"multi-fact messages stored by the fast path: {report['fast_path_multi']}   (target 0)")
@@ -308,12 +321,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="test and final are the same held-out half")
     parser.add_argument("--phrasings", action="store_true",
                         help="the phrasing evaluation (issue 10) instead of the generator")
+    parser.add_argument("--phrasings-file", type=Path, default=None,
+                        help="phrasing evaluation on this YAML, all of it held out (split all)")
     parser.add_argument("--seed", type=int, default=31337)
     parser.add_argument("-n", "--messages", type=int, default=400)
     parser.add_argument("--personas", type=Path, default=DEFAULT_PERSONAS)
     parser.add_argument("--show-errors", type=int, default=0)
     args = parser.parse_args(argv)
-    if args.phrasings:
+    if args.phrasings or args.phrasings_file:
         return main_phrasings(args)
     if args.split == "final":
         args.split = "test"

@@ -9,7 +9,13 @@ list marks, people and single facts the rules were never tuned on.
 A case accepts one or more readings (`accept`): each reading is a list of facts, each fact a
 list of acceptable strings. "my daughter Mia is 7 and she loves horses" accepts
 [["my daughter Mia is 7"], ["Mia loves horses", "my daughter Mia loves horses"]] or the
-whole message as one fact (the clause kept attached), never "she loves horses" alone."""
+whole message as one fact (the clause kept attached), never "she loves horses" alone.
+
+A second file (benchmarks/data/extract_phrasings_fresh.yaml, `--phrasings-file`) is built
+with split "all": every list whole, all messages held out. Its optional keys add layouts and
+changes the first file does not use (ordinal lists, mixed case, no space after commas, more
+typo kinds). Without those keys the builder draws exactly the
+same random numbers as before, so the first file's messages are unchanged."""
 
 from __future__ import annotations
 
@@ -49,6 +55,8 @@ def load(path: Path = DATA) -> dict:
 
 
 def _half(items: list, split: str) -> list:
+    if split == "all":
+        return items
     return items[0 if split == "dev" else 1::2]
 
 
@@ -72,14 +80,34 @@ def _pronoun_unit(data: dict, split: str, rng: random.Random) -> _Unit:
     rel, name, pron = person["rel"], person["name"], person["pron"]
     text = form.format(rel=rel, name=name, pron=pron, Pron=pron.capitalize(), first=first,
                        second=second)
-    head = re.split(r",? and |, |\. ", text)[0]
+    head = re.split(r",? and |, |\. |; |! | - ", text)[0]
     resolved = [f"{name} {second}", f"my {rel} {name} {second}", f"my {rel} {second}"]
     return _Unit(text, [[[head], resolved], [[text]]])
 
 
-def _typo(word: str, rng: random.Random) -> str:
+def _typo(word: str, rng: random.Random, kind: str = "swap") -> str:
     i = rng.randrange(1, len(word) - 2)
+    if kind == "drop":
+        return word[:i] + word[i + 1:]
+    if kind == "double":
+        return word[:i] + word[i] + word[i:]
     return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+
+
+def _ordinal_body(texts: list[str], style: dict) -> str:
+    words = style["words"]
+    items = [style["item"].format(word=words[i], Word=words[i].capitalize(), fact=t)
+             for i, t in enumerate(texts)]
+    return style["sep"].join(items)
+
+
+def _mixed_case(text: str, kind: str) -> str:
+    if kind == "upper":
+        return text.upper()
+    if kind == "title":
+        return re.sub(r"\b([a-z])", lambda m: m.group(1).upper(), text)
+    return re.sub(r"\b(i|remember|save|note|store|my)\b", lambda m: m.group(1).upper(), text,
+                  flags=re.I)
 
 
 def _join(units: list[str], joiner: str) -> str:
@@ -109,6 +137,8 @@ def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
     personas = [json.loads(line)["facts"] for line in personas_path.read_text().splitlines()
                 if line.strip()]
     personas = _half(personas, split)
+    ordinals = data.get("ordinal_lists", [])
+    fact_typos = data.get("fact_typos", ["swap"])
     joiners = _half(data["joiners"], split)
     inline_lists = _half(data["inline_lists"], split)
     line_lists = _half(data["line_lists"], split)
@@ -128,7 +158,7 @@ def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
             units.insert(rng.randrange(len(units) + 1), _persona_unit(rng.choice(singles)))
         register = rng.choice(["formal", "chatty", "informal"])
         layout = "one" if len(units) == 1 else rng.choice(
-            ["joined", "joined", "joined", "inline_list", "line_list"])
+            ["joined", "joined", "joined", "inline_list", "line_list"] + ["ordinal"] * bool(ordinals))
         no_punct = layout in ("joined", "one") and rng.random() < 0.15
         typos = rng.random() < 0.2
         lead = _lead_in(data, split, register, rng, typos)
@@ -147,6 +177,8 @@ def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
             else:
                 body = " ".join(mark.format(n=i + 1) + t for i, t in enumerate(texts))
             message = lead.format(body)
+        elif layout == "ordinal":
+            message = lead.format(_ordinal_body(texts, rng.choice(ordinals)))
         elif layout == "line_list":
             mark = rng.choice(line_lists)
             head = lead.replace("{}", "").rstrip(" -")
@@ -166,21 +198,32 @@ def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
             long_words = sorted({w for t in texts for w in re.findall(r"[A-Za-z]{6,}", t)})
             if long_words:
                 word = rng.choice(long_words)
-                swaps[word] = _typo(word, rng)
+                how = rng.choice(fact_typos) if len(fact_typos) > 1 else fact_typos[0]
+                swaps[word] = _typo(word, rng, how)
         lower = register != "formal" and rng.random() < 0.5
+        tight = rng.random() < data["no_space_after_comma"] if "no_space_after_comma" in data \
+            else False
+        mixed = rng.choice(data["mixed_case"]["kinds"]) if "mixed_case" in data and \
+            rng.random() < data["mixed_case"]["share"] else ""
+        lower = lower and not mixed
 
         def change(text: str, swaps: dict[str, str] = swaps, lower: bool = lower,
-                   no_punct: bool = no_punct) -> str:
+                   no_punct: bool = no_punct, tight: bool = tight, mixed: str = mixed) -> str:
             for old, new in swaps.items():
                 text = re.sub(rf"(?<![\w']){re.escape(old)}(?![\w'])", new, text,
                               flags=re.I if " " in old or old.islower() else 0)
             if no_punct:
                 text = re.sub(r"[.,;:!?]", "", text)
+            if tight:
+                text = text.replace(", ", ",")
+            if mixed:
+                text = _mixed_case(text, mixed)
             return text.lower() if lower else text
 
         readings = _readings(units)
         accept = [[[change(s) for s in fact] for fact in reading] for reading in readings]
-        style = f"{kind}/{layout}" + ("/nopunct" if no_punct else "")
+        style = f"{kind}/{layout}" + ("/nopunct" if no_punct else "") + \
+            ("/tight" if tight else "") + (f"/{mixed}" if mixed else "")
         cases.append(PhrasingCase(message=change(message), accept=accept, style=style))
     return cases
 

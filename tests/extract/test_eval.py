@@ -78,3 +78,21 @@ def test_pronoun_cases_need_the_subject_resolved(eval_extract, phrasings, monkey
     monkeypatch.setattr(pronouns, "resolve", lambda facts: facts)  # "She loves horses" alone
     unresolved = eval_extract.evaluate_phrasings(cases, eval_extract.offline_route)
     assert unresolved["fact_recall"] < resolved["fact_recall"] - 0.1
+
+
+def test_fresh_phrasing_file_builds_whole_and_new(eval_extract, phrasings):
+    """The fresh held-out file (issue 10) is only built here, never scored: the scoring run
+    is `eval_extract.py --phrasings-file`, once. Split "all" uses every list whole, and its
+    extra keys (ordinal lists, mixed case, no space after commas) show up in the messages."""
+    fresh = phrasings.load(SCRIPT.parent / "data" / "extract_phrasings_fresh.yaml")
+    cases = phrasings.build_cases("all", personas_path=eval_extract.DEFAULT_PERSONAS,
+                                  data=fresh, n=200)
+    again = phrasings.build_cases("all", personas_path=eval_extract.DEFAULT_PERSONAS,
+                                  data=fresh, n=200)
+    assert [c.message for c in cases] == [c.message for c in again]
+    styles = {part for c in cases for part in c.style.split("/")}
+    assert {"persona", "pronoun", "single", "ordinal", "tight"} <= styles
+    assert styles & {"upper", "title", "words"}
+    old = phrasings.build_cases("dev", personas_path=eval_extract.DEFAULT_PERSONAS, n=200)
+    assert not {c.message for c in cases} & {c.message for c in old}
+    assert phrasings._half(fresh["joiners"], "all") == fresh["joiners"]
