@@ -6,10 +6,9 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
-import uuid  # noqa: E402
 
 import pytest  # noqa: E402
-from sqlalchemy import create_engine, text  # noqa: E402
+from throwaway_db import PG_URL, postgres_schema  # noqa: E402
 
 from iris.config import Settings  # noqa: E402
 
@@ -41,7 +40,6 @@ def real_settings(settings):
     return settings.model_copy(update={"embed_model": None})
 
 
-PG_URL = os.environ.get("IRIS_TEST_POSTGRES_URL")
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
@@ -53,15 +51,8 @@ def db_url(request, tmp_path):
         return
     if not PG_URL:
         pytest.skip("IRIS_TEST_POSTGRES_URL is not set")
-    schema = f"t_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(PG_URL)
-    with admin.begin() as conn:
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    sep = "&" if "?" in PG_URL else "?"
-    yield f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
-    with admin.begin() as conn:
-        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-    admin.dispose()
+    with postgres_schema("t") as url:
+        yield url
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import time
 
 import httpx
 import pytest
-from conftest import iris
+from serving import iris
 from sqlalchemy import create_engine, text
 
 from iris.server.metrics import MAX_BODY_BYTES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import iris, iris_env, start_server, stop_server
+from serving import iris, iris_env, start_server, stop_server
 
 
 def test_no_auth_refuses_a_host_that_is_not_loopback(tmp_path):

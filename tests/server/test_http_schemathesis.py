@@ -8,7 +8,6 @@ import pytest
 
 schemathesis = pytest.importorskip("schemathesis")
 
-from conftest import start_server, stop_server  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 from schemathesis.checks import not_a_server_error  # noqa: E402
 from schemathesis.specs.openapi.checks import (  # noqa: E402
@@ -16,6 +15,7 @@ from schemathesis.specs.openapi.checks import (  # noqa: E402
     response_schema_conformance,
     status_code_conformance,
 )
+from serving import start_server, stop_server  # noqa: E402
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]

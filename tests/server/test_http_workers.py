@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import start_server, stop_server
+from serving import start_server, stop_server
 
 CLIENTS = 16
 FACTS = 8  # distinct facts per client, each sent twice

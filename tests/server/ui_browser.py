@@ -66,8 +66,8 @@ def screenshot(browser: Any, url: str, key: str, user_id: str, path: Path) -> Pa
 
 def main(out: str = "docs/inspector.png") -> None:
     sys.path.append(str(Path(__file__).parents[1]))  # tests/, for seed.py
-    from conftest import start_server, stop_server  # tests/server/conftest.py
     from playwright.sync_api import sync_playwright
+    from serving import start_server, stop_server  # tests/server/serving.py
 
     with tempfile.TemporaryDirectory() as home:
         server = start_server(Path(home), f"sqlite:///{home}/iris.db")
