@@ -109,6 +109,10 @@ class Settings(BaseSettings):
     # The HTTP service (iris/server/): False only for loopback development (`iris serve
     # --no-auth`, which refuses any other host); requests then name users without a tenant.
     server_auth: bool = True
+    # How long a worker trusts an API key it verified in the database. A key revoked through
+    # this process is refused at once; one revoked by another process (`iris keys revoke`, another
+    # worker) at most this many seconds later. 0: every request reads the key table.
+    server_key_cache_seconds: float = Field(default=1.0, ge=0, le=60)
 
     # Stages that can be switched off, e.g. IRIS_DIRECT_ENABLED=0.
     direct_enabled: bool = True

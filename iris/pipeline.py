@@ -105,15 +105,29 @@ class Pipeline:
         text (or not valid UTF-8), empty, too long, or has a malformed user id; never for what
         the message says. Invisible format characters are removed (iris/hygiene.py).
         `wait` False: facts to store get the exact check and are queued (outcome `queued`)."""
+        return self.finish(self.decide(text, user_id=user_id, wait=wait))
+
+    def decide(self, text: str, *, user_id: str = "default", wait: bool = True) -> Turn:
+        """The first half of `handle`: the checked message through the stages that only read
+        it (direct, intent). They touch no store, LLM or network (the router runs the
+        embedding model only with `intent_embeddings` on), so an async server may run them on
+        its event loop; `finish` of a passthrough turn then waits for nothing either."""
         text = _check_message(text, user_id)
-        turn = Turn(text=text, user_id=user_id, wait=wait)
-        for name, stage in self._stages():
+        return self._run(Turn(text=text, user_id=user_id, wait=wait), self._deciding())
+
+    def finish(self, turn: Turn) -> Reply:
+        """The second half of `handle`: extract, tools and present on a turn from `decide`."""
+        return _reply(self._run(turn, self._acting()))
+
+    @staticmethod
+    def _run(turn: Turn, stages: list[tuple[str, Callable[[Turn], Turn]]]) -> Turn:
+        for name, stage in stages:
             started = time.perf_counter()
             after = stage(turn)
             if after is not turn:  # a stage that skipped returns the turn it was given
                 elapsed = round((time.perf_counter() - started) * 1000, 3)
                 turn = after.model_copy(update={"timings_ms": {**after.timings_ms, name: elapsed}})
-        return _reply(turn)
+        return turn
 
     def recall(self, text: str, *, user_id: str = "default", k: int = 10) -> RecallResult:
         """The k memories of `user_id` that best inform a reply to `text`, best first, and a
@@ -126,9 +140,11 @@ class Pipeline:
             raise InputError(f"k must be an integer from 1 to {MAX_RECALL}")
         return recalled(self.store.recall(user_id, text, k=k))
 
-    def _stages(self) -> list[tuple[str, Callable[[Turn], Turn]]]:
-        return [("direct", self._direct), ("intent", self._intent), ("extract", self._extract),
-                ("tools", self._tools), ("present", self._present)]
+    def _deciding(self) -> list[tuple[str, Callable[[Turn], Turn]]]:
+        return [("direct", self._direct), ("intent", self._intent)]
+
+    def _acting(self) -> list[tuple[str, Callable[[Turn], Turn]]]:
+        return [("extract", self._extract), ("tools", self._tools), ("present", self._present)]
 
     def _direct(self, turn: Turn) -> Turn:
         # "forget everything" / "yes, forget everything" are never left to the router: a

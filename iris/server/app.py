@@ -19,6 +19,7 @@ from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from iris.config import Settings, load_settings
@@ -43,6 +44,7 @@ log = logging.getLogger("iris.server")
 
 MAX_PAGE = 100
 MAX_RANKED = 1000  # how deep ranked (query) listings page
+INLINE_DECIDE_CHARS = 500  # longer messages are decided in the thread pool
 _CURSOR = re.compile(r"([bo])([0-9]{1,12})")
 _CODES = {400: "bad_request", 401: "unauthorized", 404: "not_found", 405: "method_not_allowed",
           413: "body_too_large", 422: "invalid_request", 503: "unavailable"}
@@ -73,7 +75,8 @@ class Service:
         # The store typed as itself: the routes use more of it than the pipeline's protocol.
         self.store = MemoryStore(settings, embedder=embedder, llm=llm)
         self.pipeline = Pipeline(settings, embedder=embedder, llm=llm, store=self.store)
-        self.keys = KeyStore(self.store.db, migrate=False)  # opening the store migrated it
+        self.keys = KeyStore(self.store.db, migrate=False,  # opening the store migrated it
+                             cache_seconds=settings.server_key_cache_seconds)
 
     def warm(self) -> None:
         """Build every component now, so the first requests do not pay for it."""
@@ -125,15 +128,18 @@ def _service(request: Request) -> Service:
     return service
 
 
-def tenant(request: Request,
-           credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]) -> str | None:
-    """The key's tenant (None with --no-auth); 401 for no key or a bad or revoked one."""
+async def tenant(request: Request,
+                 credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+                 ) -> str | None:
+    """The key's tenant (None with --no-auth); 401 for no key or a bad or revoked one.
+    Async, so a key the worker verified moments ago costs no trip to the thread pool."""
     svc = _service(request)
     if not svc.auth:
         return None
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise HTTPException(401, "send Authorization: Bearer KEY (a key from iris keys create)")
-    found = svc.keys.tenant(credentials.credentials)
+    key = credentials.credentials
+    found = svc.keys.trusted(key) or await run_in_threadpool(svc.keys.tenant, key)
     if found is None:
         raise HTTPException(401, "unknown or revoked API key")
     return found
@@ -188,6 +194,12 @@ def _handlers(app: FastAPI) -> None:
         return _error(500, "internal_error", "unexpected error; see the server log")
 
 
+def _decides_on_loop(svc: Service, text: str) -> bool:
+    """Whether `Pipeline.decide` is cheap enough for the event loop: a short message and no
+    embedding model in the router (a 1000-character message takes the router ~10 ms)."""
+    return len(text) <= INLINE_DECIDE_CHARS and not svc.settings.intent_embeddings
+
+
 def _cursor(cursor: str | None, query: str | None) -> tuple[int | None, int]:
     """(before id, ranked offset) from a cursor this API handed out; 422 for anything else."""
     if cursor is None:
@@ -220,14 +232,27 @@ def _routes(app: FastAPI) -> None:
 
     @app.post("/v1/turns", tags=["memory"], response_model=Reply,
               responses={**_errors, 202: {"model": QueuedTurn, "description": "Queued (wait: false)"}})
-    def turn(body: TurnRequest, request: Request, tenant: Tenant) -> Any:
+    async def turn(body: TurnRequest, request: Request, tenant: Tenant) -> Any:
         """One user message through the pipeline; the same object as `iris run --json`."""
         svc = _service(request)
-        reply = svc.pipeline.handle(body.text, user_id=namespace(tenant, body.user_id), wait=body.wait)
+        pipeline, user = svc.pipeline, namespace(tenant, body.user_id)
+        # A short message is decided on the event loop (well under a millisecond of CPU, which
+        # would hold the GIL in a worker thread just the same); a passthrough then never
+        # visits the thread pool. Store, list and forget turns finish there.
+        if _decides_on_loop(svc, body.text):
+            decided = pipeline.decide(body.text, user_id=user, wait=body.wait)
+        else:
+            decided = await run_in_threadpool(pipeline.decide, body.text, user_id=user,
+                                              wait=body.wait)
+        if decided.route == "passthrough":
+            reply = pipeline.finish(decided)
+        else:
+            reply = await run_in_threadpool(pipeline.finish, decided)
         reply = reply.model_copy(update={"user_id": body.user_id})
         metrics.count_outcomes(reply)
         if body.wait:
-            return reply
+            # Already a valid Reply: sent as is, not validated again against response_model.
+            return Response(reply.model_dump_json(), media_type="application/json")
         parsed = [try_parse(line) for line in reply.results]
         queue_id = next((str(r["queue_id"]) for r in parsed if r is not None and r.code == QUEUED), None)
         return JSONResponse(QueuedTurn(queue_id=queue_id, reply=reply).model_dump(mode="json"),

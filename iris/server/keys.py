@@ -5,6 +5,10 @@ and `revoke`), the secret is 32 random bytes. Only the SHA-256 of the whole key 
 so a copy of the database does not hand out working keys. A fast hash is enough here: the
 key is random, not a password a person chose, so there is nothing to guess from its hash.
 
+A worker may trust a key it verified in the last `cache_seconds` without reading the table
+again (Settings.server_key_cache_seconds): a revoke through the same KeyStore drops it at
+once; a revoke from another process is seen when the entry expires. Only the digest is kept.
+
 A tenant's users live in the namespace `<tenant>:<user_id>`. A tenant name has no `:`, so
 the tenant is whatever precedes the first `:` and no user id sent by one tenant can name a
 namespace of another."""
@@ -15,6 +19,9 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -29,6 +36,7 @@ from iris.store.models import API_KEY, utcnow
 _TENANT = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 _KEY = re.compile(r"iris_([0-9a-f]{12})_([A-Za-z0-9_-]{43})")
 NAMESPACE_CHARS = 128  # what check_user_id allows for the namespace the pipeline sees
+MAX_TRUSTED = 1024  # keys one worker trusts at a time; past that, the expired ones go
 
 
 @dataclass(frozen=True)
@@ -66,8 +74,17 @@ def _digest(key: str) -> str:
 class KeyStore:
     """The keys table of one database (created by migration 6 when the store opens)."""
 
-    def __init__(self, db: Database, *, migrate: bool = True):
+    def __init__(self, db: Database, *, migrate: bool = True, cache_seconds: float = 0.0,
+                 clock: Callable[[], float] = time.monotonic):
         self.db = db
+        self.cache_seconds = cache_seconds
+        self._clock = clock
+        # digest -> (key id, tenant, when the table said it was active)
+        self._trusted: dict[str, tuple[str, str, float]] = {}
+        self._lock = threading.Lock()
+        # Bumped by every revoke: a lookup that read the table before a revoke in this
+        # process must not put the key back into the cache after it.
+        self._revocations = 0
         if migrate:
             migrations.migrate(db)
 
@@ -104,16 +121,46 @@ class KeyStore:
             done = conn.execute(update(API_KEY).where(API_KEY.c.id == key_id,
                                                       API_KEY.c.revoked_at.is_(None))
                                 .values(revoked_at=utcnow()))
-            return bool(done.rowcount)
+        with self._lock:
+            self._revocations += 1
+            for digest in [d for d, (kid, _, _) in self._trusted.items() if kid == key_id]:
+                del self._trusted[digest]
+        return bool(done.rowcount)
 
     def tenant(self, key: str) -> str | None:
-        """The tenant of an active key, or None (unknown, malformed or revoked)."""
+        """The tenant of an active key, or None (unknown, malformed or revoked), as the table
+        says now. An active key is trusted by `trusted` for the next `cache_seconds`."""
         match = _KEY.fullmatch(key)
         if match is None:
             return None
+        revocations = self._revocations
         with self.db.errors("check key"), self.db.connect() as conn:
             row = conn.execute(select(API_KEY.c.tenant, API_KEY.c.key_hash, API_KEY.c.revoked_at)
                                .where(API_KEY.c.id == match.group(1))).first()
-        if row is None or row.revoked_at is not None:
+        digest = _digest(key)
+        if row is None or row.revoked_at is not None or not hmac.compare_digest(row.key_hash, digest):
             return None
-        return row.tenant if hmac.compare_digest(row.key_hash, _digest(key)) else None
+        if self.cache_seconds > 0:
+            with self._lock:
+                if revocations == self._revocations:
+                    self._remember(digest, match.group(1), row.tenant)
+        return str(row.tenant)
+
+    def trusted(self, key: str) -> str | None:
+        """The tenant of a key `tenant` found active less than `cache_seconds` ago, without
+        reading the table; None means "ask `tenant`", not "refused"."""
+        if self.cache_seconds <= 0:
+            return None
+        found = self._trusted.get(_digest(key))
+        if found is None or self._clock() - found[2] >= self.cache_seconds:
+            return None
+        return found[1]
+
+    def _remember(self, digest: str, key_id: str, tenant: str) -> None:
+        now = self._clock()
+        if len(self._trusted) >= MAX_TRUSTED:
+            for old in [d for d, (_, _, at) in self._trusted.items() if now - at >= self.cache_seconds]:
+                del self._trusted[old]
+            if len(self._trusted) >= MAX_TRUSTED:
+                self._trusted.clear()
+        self._trusted[digest] = (key_id, tenant, now)
