@@ -145,8 +145,20 @@ def same_surface(new: str, old: str) -> bool:
         return True
     if abs(len(a) - len(b)) > 3 or fuzz.ratio(_joined(a), _joined(b)) < CLOSE_ENOUGH:
         return False
-    la, lb = loose_words(new), loose_words(old)
-    if len(la) == len(lb):
-        return all(_same_word(x, y) for x, y in zip(la, lb, strict=True))
-    # Different word counts: only a compound or spacing may differ ("sun set" / "sunset").
-    return _joined(la) == _joined(lb)
+    return _aligned(loose_words(new), loose_words(old))
+
+
+def _aligned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Word by word, where two words of one side may be one word of the other ("sun set" /
+    "sunset"), each place one word spelled two ways."""
+    i = j = 0
+    while i < len(a) and j < len(b):
+        if _same_word(a[i], b[j]):
+            i, j = i + 1, j + 1
+        elif i + 1 < len(a) and a[i] + a[i + 1] == b[j] and not a[i].isdigit():
+            i, j = i + 2, j + 1
+        elif j + 1 < len(b) and b[j] + b[j + 1] == a[i] and not b[j].isdigit():
+            i, j = i + 1, j + 2
+        else:
+            return False
+    return i == len(a) and j == len(b)
