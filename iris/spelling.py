@@ -93,11 +93,19 @@ def _loose(word: str) -> str:
     return word
 
 
+# A store compares one new text with up to ten stored ones, and the stored ones come back
+# call after call: both word lists are kept per text.
+@lru_cache(maxsize=8192)
+def _canonical(text: str) -> tuple[str, ...]:
+    return tuple(canonical(text))
+
+
 @lru_cache(maxsize=8192)
 def loose_words(text: str) -> tuple[str, ...]:
     """The canonical words of `text` with unknown chat spellings read as known words."""
-    text = _MIXED.sub(_spelled_out, text.casefold())
-    return tuple(_loose(w) for w in canonical(text))
+    folded = text.casefold()
+    mixed = _MIXED.sub(_spelled_out, folded)
+    return tuple(_loose(w) for w in (_canonical(text) if mixed == folded else canonical(mixed)))
 
 
 # Words chat writes as one letter or digit; read so only against the full word.
@@ -127,6 +135,7 @@ def _same_word(a: str, b: str) -> bool:
     return edits > 0 and DamerauLevenshtein.distance(short, full) <= edits
 
 
+@lru_cache(maxsize=8192)
 def _joined(words: tuple[str, ...]) -> str:
     # Two numbers side by side stay apart ("3 2" is not "32"), as in the exact key.
     return "".join(("_" + w) if i and w[:1].isdigit() and words[i - 1][-1:].isdigit() else w
@@ -140,7 +149,7 @@ CLOSE_ENOUGH = 70
 
 def same_surface(new: str, old: str) -> bool:
     """Whether the two texts are the same words, one of them (or both) written informally."""
-    a, b = tuple(canonical(new)), tuple(canonical(old))
+    a, b = _canonical(new), _canonical(old)
     if a == b:
         return True
     if abs(len(a) - len(b)) > 3 or fuzz.ratio(_joined(a), _joined(b)) < CLOSE_ENOUGH:
