@@ -49,7 +49,8 @@ SETS = {"dedup_pairs.txt": "development", "generated": "development",
         "dedup_pairs_fresh.txt": "held out: scored once for issue 11 (1 merged: 'prefer X to Y'), "
                                  "that class fixed after; later scores are not held-out figures",
         "dedup_pairs_fresh2.txt": "scored once as held out, then tuned on (development)",
-        "dedup_pairs_fresh3.txt": "held out: written before the third round's changes, scored once"}
+        "dedup_pairs_fresh3.txt": "held out: written before the third round's changes, scored once "
+                                  "(2 order swaps merged); later scores are not held-out figures"}
 PERSONA = datasets_dir() / "persona" / "personas_valid.jsonl"
 MUST_KEEP = ("contradiction", "update", "different")
 
