@@ -112,6 +112,8 @@ class Analysis:
     slots: dict[str, str] = field(hash=False, compare=False)
     # (marker, content stems before it) for the first order marker, or None
     order: tuple[str, frozenset[str]] | None = None
+    # the bag's words in the order they first appear
+    sequence: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ def analyze(text: str) -> Analysis:
     words = tokens(text)
     negations = sum(w in _NEGATIONS for w in words)
     sentiment = -1 if any(w in _NEGATIVE or SYNONYMS.get(w) in _NEGATIVE for w in words) else 1
-    bag: set[str] = set()
+    bag: dict[str, None] = {}  # a set that keeps first-seen order
     agents: list[str] = []
     by_agent, cut = _passive_agent(words), 0
     for i, word in enumerate(words):
@@ -145,14 +147,14 @@ def analyze(text: str) -> Analysis:
             if not agents or agents[-1] != agent:
                 agents.append(agent)
         if word in _POSITIVE or word in _NEGATIVE or base in _POSITIVE or base in _NEGATIVE:
-            bag.add("<feeling>")
+            bag["<feeling>"] = None
         elif word in _NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
                 or word in _WAS:
             continue
         elif word.isdigit() or word in _STOP:
             continue
         else:
-            bag.add(stem(word))
+            bag[stem(word)] = None
     if cut:  # the passive's agent acts first
         agents = agents[cut:] + agents[:cut]
     lowered = " ".join(words)
@@ -179,6 +181,7 @@ def analyze(text: str) -> Analysis:
         agents=tuple(agents),
         slots=slots,
         order=_order(words),
+        sequence=tuple(bag),
     )
 
 
@@ -202,6 +205,17 @@ def _order(words: list[str]) -> tuple[str, frozenset[str]] | None:
             before = frozenset(stem(w) for w in words[:i] if w not in _STOP and w not in _FILLER)
             return word, before
     return None
+
+
+def _reordered(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The same words in an order that is not one phrase moved to the front or back: "my dog
+    is scared of my cat" / "my cat is scared of my dog" (who does what to whom may have
+    changed; with no order word to read it, the pair is kept) but not "every morning I jog" /
+    "I jog every morning", "pizza is my favorite food" / "my favorite food is pizza", or two
+    neighbours swapped ("I love dogs and cats" / "I love cats and dogs")."""
+    if len(a) < 3 or any(a[i:] + a[:i] == b for i in range(len(a))):
+        return False
+    return not any(a[:i] + (a[i + 1], a[i]) + a[i + 2:] == b for i in range(len(a) - 1))
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -288,6 +302,8 @@ def verify(new: str, old: str) -> Verdict:
     same = _same_bag(a.bag, b.bag)
     if same and a.order and b.order and a.order[0] == b.order[0] and a.order[1] != b.order[1]:
         return Verdict("supersedes" if a.update else "contradicts", "order reversed", hard=True)
+    if same and a.bag == b.bag and _reordered(a.sequence, b.sequence):
+        return Verdict("related", "the same words in another order")
     if same and set(a.agents) - {"self"} != set(b.agents) - {"self"}:
         return Verdict("related", "different people", hard=True)
     if same and len(set(a.agents)) >= 2 and a.agents != b.agents:

@@ -12,6 +12,9 @@ from iris.store.verifier import Pair, llm_messages, parse_judgments, verify
     ("I have two dogs", "I own 2 dogs"),
     ("My favorite color is blue", "Blue is my favourite colour"),
     ("I am a librarian.", "I work as a librarian."),
+    # a phrase moved to the front, or two neighbours swapped, is the same fact
+    ("I swim in the lake in summer", "In summer I swim in the lake"),
+    ("I love dogs and cats", "I love cats and dogs"),
     ("I am a piano teacher", "I teach piano"),
     ("I cannot swim.", "I can't swim."),
     ("Knitting is my passion.", "I am passionate about knitting."),
@@ -74,6 +77,9 @@ def test_contradictions_and_updates_are_hard_blocks(old, new, kind):
     ("My aunt raised me", "I raised my aunt"),
     ("I hired my cousin", "I was hired by my cousin"),
     ("I am a runner", "I am a dinner guest"),
+    # the same words, another order, no order word: who does what to whom may differ
+    ("My dog is scared of my cat", "My cat is scared of my dog"),
+    ("I take the bus to work and walk home", "I walk to work and take the bus home"),
 ])
 def test_different_facts_are_not_duplicates(old, new):
     assert verify(new, old).kind != "duplicate"
