@@ -41,7 +41,7 @@ from rapidfuzz.distance import Indel
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
-from iris.text import read_yaml, stem, tokens
+from iris.text import NEGATIONS, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
@@ -110,7 +110,7 @@ def describe(text: str) -> Description | None:
         return None
     if len(required) > MAX_DESCRIPTION_WORDS:
         return None
-    feeling = "<feeling>" in analysis.bag or any(w in verifier.NEGATIONS for w in words)
+    feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
     return Description(
         text=text, required=required, bag=analysis.bag, numbers=analysis.numbers,
         people=frozenset(analysis.agents) - _OTHERS, about_user="self" in analysis.agents,
