@@ -168,11 +168,13 @@ def _matches(d: Description, content: str) -> bool:
             continue
         topic = topics().get(word)
         if topic is None or not topic.realised(memory):
+            if missing or word not in _modifiers():
+                return False
             missing.append(word)
             continue
         allowed = allowed | topic.people
         heads.append(topic)
-    if missing and not (len(missing) == 1 and _free_modifier(missing[0], heads, memory)):
+    if missing and not _free_modifier(missing[0], heads, memory):
         return False
     by_topic = bool(heads)
     # A topic is weaker evidence than the word itself: "forget my job" is not about the
@@ -187,6 +189,11 @@ def _free_modifier(word: str, heads: list[Topic], memory: _Memory) -> bool:
     basketball team", and "tea" is no modifier of "work" ("my tea at work" is not "I'm a
     civil engineer")."""
     return any(word in t.modifiers and t.modifiers.isdisjoint(memory.sequence) for t in heads)
+
+
+@lru_cache(maxsize=1)
+def _modifiers() -> frozenset[str]:
+    return frozenset(w for t in topics().values() for w in t.modifiers)
 
 
 def _joined_nouns(text: str) -> str:
