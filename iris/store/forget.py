@@ -162,7 +162,9 @@ def _matches(d: Description, content: str) -> bool:
     needed = d.required or d.bag - {"<feeling>"}
     if not needed and not d.numbers:
         return False
-    allowed, heads, missing = d.people, [], []
+    allowed = d.people
+    heads: list[Topic] = []  # the topics the memory realised
+    missing: list[str] = []  # at most one word, which must be a free modifier
     for word in needed:
         if _has(word, memory.stems):
             continue
@@ -176,10 +178,9 @@ def _matches(d: Description, content: str) -> bool:
         heads.append(topic)
     if missing and not _free_modifier(missing[0], heads, memory):
         return False
-    by_topic = bool(heads)
     # A topic is weaker evidence than the word itself: "forget my job" is not about the
     # wife in "My wife is a dentist" unless the description names her too.
-    return not by_topic or people <= allowed
+    return not heads or people <= allowed
 
 
 def _free_modifier(word: str, heads: list[Topic], memory: _Memory) -> bool:
