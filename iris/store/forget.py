@@ -11,7 +11,11 @@ and with one memory stored almost anything is "clear of the others"):
     / "allergic", "parot" / "parrot"), or, when the word is a topic noun, a way of saying
     that topic (intents/fastpath/topics.yaml: "my pet": cat, dog ...; "my car": "drive a",
     Toyota ...; "my birthday": "born on"); a different head noun therefore blocks the match:
-    wife/husband, tea/coffee, city/street, cat/dog;
+    wife/husband, tea/coffee, city/street, cat/dog. One exception: a word a realised topic
+    lists as a `modifier` may go unsaid when the memory states no other modifier of it
+    ("my football team" -> "I support Rapid Vienna", never "... the Lakers basketball
+    team"). A topic noun the verifier folds into a feeling ("allergy") still counts, and
+    when a description has nothing but markers of change ("when I retired"), they count;
   * a memory found through a topic must not be about a person the description did not name
     ("forget my job" is not "My wife is a dentist");
   * the description's numbers must be in the memory ("14 Baker Street" is not "12 ...");
