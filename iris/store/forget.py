@@ -71,6 +71,9 @@ _SOFT = frozenset(stem(w) for w in
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
 _OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a named person
+# "don't remember my hair anymore": the negation belongs to the request, not to the fact.
+_REQUEST_NEGATION = re.compile(r"\b(?:(?:do|does|please) )?(?:not|never) "
+                               r"(?=(?:remember|keep|store|save|recall|note)\b)")
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -110,7 +113,8 @@ def describe(text: str) -> Description | None:
     matched on (empty, vague like "it", too long to be a description)."""
     if not text or len(text) > MAX_DESCRIPTION_CHARS:
         return None
-    lowered = _joined_nouns(_FRAMING.sub(" ", " ".join(tokens(text))))
+    lowered = _REQUEST_NEGATION.sub(" ", " ".join(tokens(text)))
+    lowered = _joined_nouns(_FRAMING.sub(" ", lowered))
     words = [w for w in lowered.split() if w not in _NOISE]
     analysis = verifier.analyze(" ".join(words))
     # A topic noun the verifier folds into a feeling ("allergy") still names the memory.
@@ -159,9 +163,13 @@ def _matches(d: Description, content: str) -> bool:
         return False
     if d.polarity is not None and memory.analysis.polarity != d.polarity:
         return False
-    people = frozenset(memory.analysis.agents) - _OTHERS
+    agents = memory.analysis.agents
+    people = frozenset(agents) - _OTHERS
     # About the user, or naming only a frame ("my name"): someone else's fact is not it.
-    if (d.about_user or not d.required) and not people <= d.people:
+    # A fact whose subject is the user may name a companion: "that I live in Pennsylvania"
+    # is "I live with my husband in pennsylvania", never "My husband lives in ...".
+    about_others = not people <= d.people and not (d.about_user and agents[:1] == ("self",))
+    if (d.about_user or not d.required) and about_others:
         return False
     needed = d.required or d.bag - {"<feeling>"}
     if not needed and not d.numbers:
