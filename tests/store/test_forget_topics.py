@@ -179,6 +179,8 @@ def test_a_match_outside_the_semantic_shortlist_still_makes_it_ambiguous(db_sett
     ("my fish", "We keep koi in the pond"),
     ("when I quit", "I quit smoking in 2010"),  # a marker of change is the content here
     ("my pottery class", "I do pottery on Thursdays"),  # "class" frames, like "name"
+    ("my birthplace", "I was born in Peru"),
+    ("my phobia", "I am scared of heights"),
 ])
 def test_folded_words_modifiers_and_frames_find_the_memory(description, memory):
     decision = _decide(description, memory, *OTHERS)
@@ -198,6 +200,9 @@ def test_folded_words_modifiers_and_frames_find_the_memory(description, memory):
     ("my tea at work", "I'm a civil engineer"),  # "tea" is no modifier of a job
     ("my brother's car", "I drive a Volvo"),  # nor is a person
     ("my koi", "I have a goldfish"),
+    ("my birthplace", "I was born in 1990"),
+    ("my birthplace", "I was born in May"),
+    ("my phobia", "I hate mushrooms"),
 ])
 def test_near_misses_of_the_looser_rules_stay_not_found(description, memory):
     assert _decide(description, memory).status == "not_found"
