@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
+from iris.spelling import same_surface
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
@@ -117,6 +118,9 @@ class Verdict:
     kind: Kind
     reason: str
     hard: bool = False  # True: a difference in meaning no judge may merge
+    # True: the same words, spelled differently ("Im goin 2 the gym"): a duplicate at any
+    # cosine a candidate has, with no judge asked (an informal spelling can cost MiniLM 0.2).
+    surface: bool = False
 
 
 @lru_cache(maxsize=8192)
@@ -211,17 +215,39 @@ def _tense_differs(a: frozenset[str], b: frozenset[str]) -> bool:
 
 
 def _same_bag(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Equal content words, allowing a doer noun for its verb: teach/teacher,
-    produc(e)/producer, surviv(e)/survivor, skateboard/skateboarder."""
+    """Equal content words, allowing a doer noun for its verb (teach/teacher,
+    surviv(e)/survivor, skateboard/skateboarder) and a noun or adjective for its verb
+    (donat(e)/donation, meditat(e)/meditation, intoleranc(e)/intolerant)."""
     only_a, only_b = a - b, b - a
     if len(only_a) != len(only_b):
         return False
     for word in only_a:
-        match = next((w for w in only_b if _doer(word, w) or _doer(w, word)), None)
+        match = next((w for w in only_b if _doer(word, w) or _doer(w, word)
+                      or _same_root(word, w)), None)
         if match is None:
             return False
         only_b = only_b - {match}
     return True
+
+
+# Endings that make a noun or adjective of a verb, longest first.
+_DERIVATIONS = ("ational", "ation", "ition", "ion", "ance", "ence", "anc", "enc", "ant", "ent",
+                "ator", "itor", "ment", "ally", "al", "er", "or", "at", "ing")
+# A shorter root says too little: "moth" is not "mother", "bank" is not "banker".
+_MIN_ROOT = 5
+
+
+def _root(word: str) -> str:
+    for ending in _DERIVATIONS:
+        if word.endswith(ending) and len(word) - len(ending) >= _MIN_ROOT:
+            return word[: -len(ending)]
+    return word
+
+
+def _same_root(a: str, b: str) -> bool:
+    if _AGENTS.get(a) or _AGENTS.get(b):  # people are compared by the agent rules
+        return False
+    return min(len(a), len(b)) >= _MIN_ROOT and _root(a) == _root(b)
 
 
 def _doer(verb: str, noun: str) -> bool:
@@ -233,6 +259,8 @@ def _doer(verb: str, noun: str) -> bool:
 def verify(new: str, old: str) -> Verdict:
     """What `new` is to `old`, from the words alone. The caller decides whether the two
     are similar enough (cosine) for a duplicate or a contradiction to matter."""
+    if same_surface(new, old):
+        return Verdict("duplicate", "same words, spelled differently", surface=True)
     a, b = analyze(new), analyze(old)
     overlap = _jaccard(a.bag, b.bag)
     updating = bool(a.update - b.update)

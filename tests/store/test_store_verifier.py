@@ -24,6 +24,11 @@ from iris.store.verifier import Pair, llm_messages, parse_judgments, verify
     ("My grandfather died last year", "My grandfather passed away last year"),
     ("I visit my parents twice a month", "I visit my parents two times a month"),
     ("I started running last year", "I began running last year"),
+    ("I have a gluten intolerance.", "I am intolerant to gluten."),  # noun / adjective
+    ("I compete in dog agility classes.", "I am a competitor in dog agility classes."),
+    ("My parents were also teachers.", "My mom and dad were also teachers."),
+    ("I spent a decade in the army.", "I spent ten years in the army."),
+    ("The holidays make me depressed.", "I get depressed by the holidays."),
 ])
 def test_same_fact_in_other_words_is_a_duplicate(old, new):
     assert verify(new, old).kind == "duplicate"
@@ -95,3 +100,19 @@ def test_judge_prompt_marks_memory_texts_as_untrusted_data():
     assert body.count("</memories>") == 1  # the text cannot close the markers itself
     inner = json.loads(body.removeprefix("<memories>\n").removesuffix("\n</memories>"))
     assert inner["pairs"][0]["new"] == attack  # and the text reaches the judge unchanged
+
+
+def test_an_informal_spelling_is_a_surface_duplicate():
+    verdict = verify("Im goin 2 the gym every morning.", "I am going to the gym every morning.")
+    assert verdict.kind == "duplicate" and verdict.surface
+    assert not verify("I am going to the gym.", "I am going to the pool.").surface
+
+
+@pytest.mark.parametrize("old, new", [
+    ("I love music.", "I am a musician."),  # a shared root is not enough when a word differs
+    ("I have a mother.", "I have moths."),
+    ("I have a bank account.", "I have a bank accountant and a lawyer."),
+    ("My wife makes me cook.", "I cook for my wife."),
+])
+def test_shared_roots_and_phrases_do_not_merge_different_facts(old, new):
+    assert verify(new, old).kind != "duplicate"
