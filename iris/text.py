@@ -330,6 +330,12 @@ def tokens(text: str, *, paraphrases: bool = True) -> list[str]:
     return [_COUNT_WORDS.get(word, word) for word in _WORD_TOKEN.findall(text)]
 
 
+# Words that negate what follows: the de-duplication verifier counts them for a statement's
+# polarity, forget matching for a description's.
+NEGATIONS = frozenset({"not", "no", "never", "nobody", "nothing", "none", "neither", "nor",
+                       "without"})
+
+
 # --- words for recall: what an index keeps, names, and mentions of time ------------------
 
 # Function words a recall index drops: they match nearly every memory and question.

@@ -23,13 +23,12 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from iris.spelling import same_surface
-from iris.text import SYNONYMS, stem, tokens
+from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
 # offline rules cannot tell cause from coincidence, so they never guess it.
 Kind = Literal["duplicate", "contradicts", "supersedes", "caused_by", "related"]
 
-_NEGATIONS = {"not", "no", "never", "nobody", "nothing", "none", "neither", "nor", "without"}
 _POSITIVE = {"love", "loves", "loved", "loving", "like", "likes", "liked", "enjoy", "enjoys",
              "enjoyed", "enjoying", "adore", "adores", "prefer", "prefers", "preferred", "fond",
              "passion", "passionate", "fan", "favorite", "favourite", "favorites",
@@ -129,7 +128,7 @@ class Verdict:
 @lru_cache(maxsize=8192)
 def analyze(text: str) -> Analysis:
     words = tokens(text)
-    negations = sum(w in _NEGATIONS for w in words)
+    negations = sum(w in NEGATIONS for w in words)
     sentiment = -1 if any(w in _NEGATIVE or SYNONYMS.get(w) in _NEGATIVE for w in words) else 1
     bag: dict[str, None] = {}  # a set that keeps first-seen order
     agents: list[str] = []
@@ -148,7 +147,7 @@ def analyze(text: str) -> Analysis:
                 agents.append(agent)
         if word in _POSITIVE or word in _NEGATIVE or base in _POSITIVE or base in _NEGATIVE:
             bag["<feeling>"] = None
-        elif word in _NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
+        elif word in NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
                 or word in _WAS:
             continue
         elif word.isdigit() or word in _STOP:
@@ -367,7 +366,3 @@ def parse_judgments(content: str | None, count: int) -> dict[int, Kind]:
                 "duplicate", "contradicts", "supersedes", "caused_by", "related"):
             out[index] = relation  # type: ignore[assignment]
     return out
-
-
-# Public names for the other modules that read English text the same way (forget matching).
-NEGATIONS = frozenset(_NEGATIONS)
