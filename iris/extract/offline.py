@@ -23,7 +23,7 @@ from itertools import islice
 from rapidfuzz import fuzz
 
 from iris import text as english
-from iris.extract import command, pronouns
+from iris.extract import command, layout, pronouns
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -138,12 +138,6 @@ def _strip_trailing(text: str) -> str:
 
 # --- 2. list structure ---------------------------------------------------------------
 
-_BULLET = re.compile(
-    rf"^\s*(?:[-*{english.BULLET_CHARS}–—>]+\s*|\(?\d{{1,2}}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)", re.I)
-_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})(?:[.)]|\s?[-–])\s+")
-_INLINE_DASH = re.compile(r"(?:^|(?<=\s))[-*\u2013\u2014]+\s")
-_HAS_WORD = re.compile(r"\w")
-_INLINE_BULLET = re.compile(rf"(?:^|\s+)[{english.BULLET_CHARS}]\s+")
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
 _HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
                            r"|details|info|information)\b", re.I)
@@ -154,22 +148,20 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
     bullets or numbers): the user already put one fact per item, so they are not split
     further on commas and "and"."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and _is_header(lines[0], first_of_many=True):
+        lines = lines[1:]
     lines = [line for line in lines if not _is_header(line)]
     items: list[str] = []
     for line in lines:
-        numbered = _split_inline_numbering(line)
-        if len(numbered) > 1:
-            items.extend(numbered)
+        found = layout.split_enumeration(line) or layout.split_symbol_marks(line)
+        if found is None:
+            items.append(layout.strip_mark(line) if len(lines) > 1 else line)
             continue
-        bulleted = [p for p in _INLINE_BULLET.split(line) if p.strip()]
-        if len(bulleted) > 1:
-            items.extend(bulleted)
-            continue
-        dashed = _split_inline_dashes(line)
-        if len(dashed) > 1:
-            items.extend(dashed)
-            continue
-        items.append(_BULLET.sub("", line, count=1))
+        head, listed_items = found
+        head = strip_command(head)
+        if head and is_clause(head):  # "I moved house: 1) ..." keeps its own fact
+            items.append(head)
+        items.extend(listed_items)
     # "things to remember about me: 1) ... 2) ..." leaves its header in front of the list.
     items = [item for item in items if not _is_header(item)]
     listed = len(items) > 1
@@ -180,43 +172,18 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
                     yield sentence.strip(), listed
 
 
-def _split_inline_dashes(line: str) -> list[str]:
-    """ "- a - b - c" or "a * b * c" on one line: items, when there are two marks or more,
-    or one between two clauses ("I swim - I hate olives"); "9 - 5" stays whole."""
-    pieces = [p.strip() for p in _INLINE_DASH.split(line)]
-    pieces = [p for p in pieces if _HAS_WORD.search(p)]  # "- - -" holds no item
-    marks = len(_INLINE_DASH.findall(line))
-    if len(pieces) < 2 or (marks < 2 and not all(is_clause(p) for p in pieces)):
-        return [line]
-    return pieces
-
-
-def _is_header(line: str) -> bool:
+def _is_header(line: str, *, first_of_many: bool = False) -> bool:
+    """A line that introduces the list ("Things to remember about me:"). The first line of
+    several may end without a colon ("store this for me", "It is important that you
+    remember") when it is a command with nothing left after the command is taken off."""
     body = line.rstrip()
+    if first_of_many and not body.endswith(":"):
+        rest = strip_command(body)
+        return not rest or (rest != body and not is_clause(rest))
     if not body.endswith(":"):
         return False
     body = strip_command(body.rstrip(":"))
     return not body or (bool(_HEADER_WORDS.search(body)) and not is_clause(body))
-
-
-def _split_inline_numbering(line: str) -> list[str]:
-    """Split "1. a 2. b 3. c" on one line, only when the numbers count up from 1 or 2, so a
-    number inside a fact ("I have 2. cats" or "born in 1990.") is left alone."""
-    marks = list(_INLINE_NUMBER.finditer(line))
-    expected, chosen = None, []
-    for mark in marks:
-        number = int(mark.group(1))
-        if expected is None and number in (1, 2):
-            expected, chosen = number + 1, [mark]
-        elif expected is not None and number == expected:
-            expected += 1
-            chosen.append(mark)
-    if len(chosen) < 2:
-        return [line]
-    pieces = [line[: chosen[0].start()]]
-    for mark, following in zip(chosen, [*chosen[1:], None], strict=True):
-        pieces.append(line[mark.end(): following.start() if following else len(line)])
-    return [p.strip() for p in pieces if p.strip()]
 
 
 def _split_sentences(text: str) -> Iterator[str]:
@@ -238,9 +205,13 @@ _START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "th
 _RELATIVE = {"that", "which", "who", "whom", "whose"}
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
+_JOINS = (r"and also|and then|and that|and btw|and|also|plus|but also|oh and|btw"
+          r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
-    r"(\s*,\s*(?:(?:and also|and then|and that|and|also|plus|but also|that)\s+)?"
-    r"|\s+(?:and also|and then|and that|and|plus)\s+|\s+&\s+"
+    rf"(\s*,\s*(?:(?:{_JOINS}|that)\s+)?"
+    rf"|\s+(?:{_JOINS.replace('|also|', '|')})\s+|\s+&\s+"
+    # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b"
+    r"|\s+[^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3}\s+"
     # "also" right after a pronoun is an adverb ("i also like"), not a join
     r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)\s+also\s+)", re.I)
 
