@@ -203,6 +203,7 @@ _SUBJECTS = {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we'
              "he", "she", "they", "he's", "she's", "they're", "they've", "weve", "theyre"}
 _START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "this", "that's"}
 _RELATIVE = {"that", "which", "who", "whom", "whose"}
+_RELATIVE_OPENERS = frozenset({"which", "who", "whom", "whose", "where"})
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
 _JOINS = (r"and also|and then|and that|and btw|and|also|plus|but also|oh and|btw"
@@ -322,6 +323,9 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
         end += 1
     run = chunks[index] + "".join(
         d + c for d, c in zip(delimiters[index:end - 1], chunks[index + 1:end], strict=False))
+    first = _WORD.match(run.strip())
+    if first and first.group().lower() in _RELATIVE_OPENERS:
+        return False  # ", which is why we have a dog" belongs to the clause before it
     return bool(run.strip()) and is_clause(run)
 
 
