@@ -25,10 +25,12 @@ from iris import text as english
 MAX_LEAD_WORDS = 14
 # A sign-off is a few words: the scan sees only this many characters of the tail.
 TAIL_CHARS = 60
+# Words outside the lexicon a lead-in may hold when it ends at a strong boundary.
+MAX_UNKNOWN_WORDS = 3
 # rapidfuzz ratio for a typo of a signal word ("svae"/"save" is 75, "remeber" 93).
 TYPO_CUTOFF = 75.0
 
-_TOKEN = re.compile(r"[\w'\u2019]+|[:\-\u2013\u2014,;.!?]")
+_TOKEN = re.compile(r"[\w'\u2019]+|[:\-\u2013\u2014,;.!?()]")
 _CUT_MARKS = frozenset(":-\u2013\u2014,")
 # Subjects a fact may open with right after a command verb ("remember I ...", "fyi my ...").
 _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve", "our",
@@ -36,6 +38,10 @@ _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve"
 # Besides the verbs and signals, words after which the fact may start ("save this 4 later i ...").
 _BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile",
                              "info", "information", "stuff", "things", "facts", "details"})
+
+
+# Who a message is addressed to: "fyi iris I ..." opens the fact after the name.
+_ADDRESSEE = frozenset({"iris"})
 
 
 @dataclass(frozen=True)
@@ -71,37 +77,68 @@ def _typo_of(word: str, words: _Words) -> str | None:
     return str(hit[0])
 
 
-def lead_in_end(text: str) -> int:
+def _signal_base(word: str, words: _Words) -> str | None:
+    """The lead-in word `word` stands for: itself, an inflection of a signal ("remembered",
+    "noted", "saving"), or a typo of one ("rmember", "svae"); None for any other word."""
+    if word in words.lead:
+        return word
+    for suffix in ("ed", "d", "s", "ing"):
+        base = word.removesuffix(suffix)
+        if base != word and (base in words.signals or base + "e" in words.signals):
+            return base if base in words.signals else base + "e"
+    return _typo_of(word, words)
+
+
+def lead_in_end(text: str, *, whole: bool = False) -> int:
     """Where the facts start after a lead-in at the start of `text`, or 0 when there is none.
-    The first boundary ends the lead-in: "For the record, I like you, too" keeps its comma."""
+    The first boundary ends the lead-in: "For the record, I like you, too" keeps its comma.
+
+    A lead-in of only known words may end at any boundary. One with a few other words
+    ("Please commit the following to memory:", "May I ask you to remember that",
+    "can you log this for me?") must carry a signal and end at a strong boundary (":", "-",
+    "?") or at "that" right after a signal verb. `whole`: the text is a header line, so a
+    lead-in may also run to its end ("It is important that you remember")."""
     words = _words()
-    signal, open_for_subject, addressed, seen = False, False, False, 0
+    signal, open_for_subject, addressed, after_verb = False, False, False, False
+    seen = unknown = 0
     for token in _TOKEN.finditer(text):
         raw = token.group()
-        if raw in _CUT_MARKS:
-            if signal:
-                return token.end()
-            open_for_subject = False
+        if raw in "()":
             continue
-        if raw in ";.!?":
+        if raw in _CUT_MARKS or raw == "?":
+            if signal and (unknown == 0 or raw != ","):
+                return token.end()
+            open_for_subject = after_verb = False
+            continue
+        if raw in ";.!":
             return 0
         seen += 1
         if seen > MAX_LEAD_WORDS:
             return 0
         word = english.normalise(raw)
-        if signal and word == "that":
+        if signal and word == "that" and (unknown == 0 or after_verb):
             return token.end()
         if signal and open_for_subject and word in _SUBJECTS:
             return token.start()
-        typo = None if word in words.lead else _typo_of(word, words)
-        if word not in words.lead and typo is None:
-            return 0
-        base = typo or word
+        base = _signal_base(word, words)
+        if base is None and signal and word.isdigit():
+            start = token.start()  # "pls remember (1) ... (2) ...": the list starts here
+            while start and text[start - 1] in "([#":
+                start -= 1
+            return start
+        if base is None:
+            unknown += 1
+            if unknown > MAX_UNKNOWN_WORDS:
+                return 0
+            open_for_subject = after_verb = False
+            continue
         addressed = addressed or base in ("you", "u")
         signal = signal or (base in words.signals
                             and (addressed or base not in words.addressed))
-        open_for_subject = base in words.verbs or base in _BEFORE_SUBJECT
-    return 0
+        after_verb = base in words.verbs or (after_verb and base in ("down", "mind"))
+        open_for_subject = (after_verb or base in _BEFORE_SUBJECT
+                            or (signal and base in _ADDRESSEE))
+    return len(text) if whole and signal and unknown <= 1 else 0
 
 
 def sign_off_start(text: str) -> int:
@@ -116,7 +153,9 @@ def sign_off_start(text: str) -> int:
     thanks = command = False
     for token in reversed(tokens):
         raw = token.group()
-        if raw in _CUT_MARKS or raw in ";.!?":
+        if raw == ")":
+            continue
+        if raw in _CUT_MARKS or raw in ";.!?(":  # "... (please remember)"
             if thanks or command:
                 cut = token.start()
             continue

@@ -178,7 +178,8 @@ def _is_header(line: str, *, first_of_many: bool = False) -> bool:
     remember") when it is a command with nothing left after the command is taken off."""
     body = line.rstrip()
     if first_of_many and not body.endswith(":"):
-        rest = strip_command(body)
+        lead = command.lead_in_end(body, whole=True)
+        rest = strip_command(body[lead:]) if lead else body
         return not rest or (rest != body and not is_clause(rest))
     if not body.endswith(":"):
         return False
