@@ -40,6 +40,8 @@ _BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me
                              "info", "information", "stuff", "things", "facts", "details"})
 
 
+# Words that go with a thanks right after them ("much appreciated", "k thx").
+_THANKS_MODIFIERS = frozenset({"much", "k", "very", "greatly"})
 # Who a message is addressed to: "fyi iris I ..." opens the fact after the name.
 _ADDRESSEE = frozenset({"iris"})
 
@@ -101,12 +103,19 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
     words = _words()
     signal, open_for_subject, addressed, after_verb = False, False, False, False
     seen = unknown = 0
+    first_person = bool(re.match(r"\s*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
+
+    def loose_ok() -> bool:
+        # With words outside the lexicon, "I am a store manager: ..." is a fact of its own:
+        # a lead-in with a first-person subject must be said to the assistant.
+        return addressed or not first_person
+
     for token in _TOKEN.finditer(text):
         raw = token.group()
         if raw in "()":
             continue
         if raw in _CUT_MARKS or raw == "?":
-            if signal and (unknown == 0 or raw != ","):
+            if signal and (unknown == 0 or (raw != "," and loose_ok())):
                 return token.end()
             open_for_subject = after_verb = False
             continue
@@ -116,9 +125,9 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if seen > MAX_LEAD_WORDS:
             return 0
         word = english.normalise(raw)
-        if signal and word == "that" and (unknown == 0 or after_verb):
+        if signal and word == "that" and (unknown == 0 or (after_verb and loose_ok())):
             return token.end()
-        if signal and open_for_subject and word in _SUBJECTS:
+        if signal and open_for_subject and word in _SUBJECTS and unknown == 0:
             return token.start()
         base = _signal_base(word, words)
         if base is None and signal and word.isdigit():
@@ -166,6 +175,8 @@ def sign_off_start(text: str) -> int:
                 break
         if word in words.thanks:
             thanks, cut = True, token.start()
+        elif thanks and word in _THANKS_MODIFIERS and cut == token.end() + 1:
+            cut = token.start()  # "much appreciated", "k thx"
         elif word in words.verbs or word in {"ok", "okay"}:
             command = True
     return cut

@@ -56,7 +56,13 @@ _THANKS = re.compile(
     r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
 _CONNECTOR = re.compile(
     r"^(?:and also|and then|and|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
-    r"|lastly|finally|last but not least|as well as)\b[\s,:]*", re.I)
+    r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
+    r"|in addition|one more thing|(?:ok|okay|k) so|so yeah|yeah|so)\b[\s,:]*", re.I)
+# "Update: I moved", "One more thing: I ...": a short label before a colon, no fact itself.
+_LABEL = re.compile(r"^([^:\n]{1,40}):\s+")
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b", re.I)
+# Emoji, emoticons and other symbols after the last word: ":)", "🙏", "!!".
+_TRAILING_SYMBOLS = re.compile(r"(?:\s+[^\w\s]+)+$")
 
 
 def _fuzzy_command_word(text: str) -> int:
@@ -126,8 +132,12 @@ _TAIL_CHARS = 120
 
 
 def _strip_trailing(text: str) -> str:
+    text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
+        text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
     text = text.rstrip()
     text = text[:command.sign_off_start(text)].rstrip()
+    text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
+        text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
     for pattern in (_THANKS, _TRAILING_COMMAND, _THANKS):
         cut = max(0, len(text) - _TAIL_CHARS)
         match = pattern.search(text, cut)
@@ -158,8 +168,9 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
             items.append(layout.strip_mark(line) if len(lines) > 1 else line)
             continue
         head, listed_items = found
+        label = head.rstrip().endswith(":") and len(head.split()) <= 6
         head = strip_command(head)
-        if head and is_clause(head):  # "I moved house: 1) ..." keeps its own fact
+        if head and is_clause(head) and not label:  # "I moved house: 1) ..." keeps its own fact
             items.append(head)
         items.extend(listed_items)
     # "things to remember about me: 1) ... 2) ..." leaves its header in front of the list.
@@ -204,7 +215,12 @@ _SUBJECTS = {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we'
              "he", "she", "they", "he's", "she's", "they're", "they've", "weve", "theyre"}
 _START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "this", "that's"}
 _RELATIVE = {"that", "which", "who", "whom", "whose"}
+# A clause opening with a relative word belongs to the clause before it (", which is why
+# ..."); after a bare comma, so does one opening with a conjunction that cannot start a fact
+# of its own (", so I work the late shift"; "since ..." and "when ..." can).
 _RELATIVE_OPENERS = frozenset({"which", "who", "whom", "whose", "where"})
+_COMMA_OPENERS = frozenset({"so", "because", "but", "although", "though", "unless", "whereas",
+                            "or"})
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
 _JOINS = (r"and also|and then|and that|and btw|and|also|plus|but also|oh and|btw"
@@ -325,8 +341,10 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
     run = chunks[index] + "".join(
         d + c for d, c in zip(delimiters[index:end - 1], chunks[index + 1:end], strict=False))
     first = _WORD.match(run.strip())
-    if first and first.group().lower() in _RELATIVE_OPENERS:
-        return False  # ", which is why we have a dog" belongs to the clause before it
+    opener = first.group().lower() if first else ""
+    if opener in _RELATIVE_OPENERS or (
+            opener in _COMMA_OPENERS and delimiters[index - 1].strip() == ","):
+        return False
     return bool(run.strip()) and is_clause(run)
 
 
@@ -343,8 +361,16 @@ def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
 # --- the whole thing -----------------------------------------------------------------
 
 
+def _without_label(text: str) -> str:
+    label = _LABEL.match(text)
+    if (label and len(label.group(1).split()) <= 4 and not _FIRST_PERSON.search(label.group(1))
+            and is_clause(text[label.end():])):
+        return text[label.end():]
+    return text
+
+
 def clean_fact(text: str) -> str:
-    text = text.strip()
+    text = _without_label(text.strip())
     while True:
         stripped = _CONNECTOR.sub("", text).strip()
         if stripped == text:
