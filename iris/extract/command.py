@@ -36,10 +36,16 @@ _CUT_MARKS = frozenset(":-\u2013\u2014,")
 _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve", "our",
                        "mine"})
 # Besides the verbs and signals, words after which the fact may start ("save this 4 later i ...").
-_BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile",
+_BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile", "it",
                              "info", "information", "stuff", "things", "facts", "details"})
 
 
+# The first counter of a list right after the command: "remember 1- ...", "remember (1) ...",
+# "remember one: ...", "remember number one - ...", "remember firstly, ...".
+_COUNTER_WORDS = frozenset({"one", "first", "firstly", "number", "item", "1st"})
+_COUNTER_START = re.compile(
+    r"(?:\d{1,2}(?:[.):\]]|\s?[-\u2013\u2014]\s)|one\s?[:)\-\u2013\u2014]|first(?:ly)?\b[\s,]"
+    r"|1st\s|(?:number|item)\s+(?:one|1)\b)", re.I)
 # Words that go with a thanks right after them ("much appreciated", "k thx").
 _THANKS_MODIFIERS = frozenset({"much", "k", "very", "greatly"})
 # Who a message is addressed to: "fyi iris I ..." opens the fact after the name.
@@ -130,7 +136,8 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if signal and open_for_subject and word in _SUBJECTS and unknown == 0:
             return token.start()
         base = _signal_base(word, words)
-        if base is None and signal and word.isdigit():
+        if signal and (base is None or word in _COUNTER_WORDS) and _COUNTER_START.match(
+                text, token.start()):
             start = token.start()  # "pls remember (1) ... (2) ...": the list starts here
             while start and text[start - 1] in "([#":
                 start -= 1
@@ -177,6 +184,6 @@ def sign_off_start(text: str) -> int:
             thanks, cut = True, token.start()
         elif thanks and word in _THANKS_MODIFIERS and cut == token.end() + 1:
             cut = token.start()  # "much appreciated", "k thx"
-        elif word in words.verbs or word in {"ok", "okay"}:
+        elif word in words.verbs or word in {"ok", "okay", "got"}:  # "- got that?"
             command = True
     return cut

@@ -32,7 +32,7 @@ _COUNTER = re.compile(
     r"|[\[(](?P<br>\d{1,2}|[a-h]|[ivx]{1,4})[\])]\s*[:.]?"
     rf"|(?P<dec>\d{{1,2}}|[a-h]|[ivx]{{1,4}}|{_NUMBER_WORD})(?:\.\)|\)|:|\.(?=\s)|\s?[-–—](?=\s))"
     rf"|(?P<ord>\d{{1,2}}(?:st|nd|rd|th)|{_ORDINAL_WORD})(?:\s+off)?\s*[,:.)\-–—]?"
-    r")(?=\s)", re.I)
+    r")(?=\s|(?<=[,:.)\]]))", re.I)  # "Firstly,I ..." needs no space after the comma
 
 
 def _values(match: re.Match[str]) -> list[tuple[str, int]]:

@@ -194,6 +194,8 @@ def _is_header(line: str, *, first_of_many: bool = False) -> bool:
         return not rest or (rest != body and not is_clause(rest))
     if not body.endswith(":"):
         return False
+    if first_of_many and len(body.split()) <= 6 and not _FIRST_PERSON.search(body):
+        return True  # "OK here goes:" over a list
     body = strip_command(body.rstrip(":"))
     return not body or (bool(_HEADER_WORDS.search(body)) and not is_clause(body))
 
