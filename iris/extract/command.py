@@ -46,6 +46,8 @@ _COUNTER_WORDS = frozenset({"one", "first", "firstly", "number", "item", "1st"})
 _COUNTER_START = re.compile(
     r"(?:\d{1,2}(?:[.):\]]|\s?[-\u2013\u2014]\s)|one\s?[:)\-\u2013\u2014]|first(?:ly)?\b[\s,]"
     r"|1st\s|(?:number|item)\s+(?:one|1)\b)", re.I)
+# The object of a command verb: "log this for me?", "Hold onto these:".
+_OBJECTS = frozenset({"this", "these", "following", "dis", "dese"})
 # Words that go with a thanks right after them ("much appreciated", "k thx").
 _THANKS_MODIFIERS = frozenset({"much", "k", "very", "greatly"})
 # Who a message is addressed to: "fyi iris I ..." opens the fact after the name.
@@ -109,6 +111,7 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
     words = _words()
     signal, open_for_subject, addressed, after_verb = False, False, False, False
     seen = unknown = 0
+    object_seen = False
     first_person = bool(re.match(r"\s*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
 
     def loose_ok() -> bool:
@@ -123,6 +126,9 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if raw in _CUT_MARKS or raw == "?":
             if signal and (unknown == 0 or (raw != "," and loose_ok())):
                 return token.end()
+            # "<any verb> this/these/the following ...:" is a command whatever the verb
+            if object_seen and raw != "," and loose_ok():
+                return token.end()
             open_for_subject = after_verb = False
             continue
         if raw in ";.!":
@@ -135,6 +141,7 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
             return token.end()
         if signal and open_for_subject and word in _SUBJECTS and unknown == 0:
             return token.start()
+        object_seen = object_seen or (seen > 1 and word in _OBJECTS)
         base = _signal_base(word, words)
         if signal and (base is None or word in _COUNTER_WORDS) and _COUNTER_START.match(
                 text, token.start()):

@@ -113,11 +113,13 @@ def split_symbol_marks(line: str) -> tuple[str, list[str]] | None:
 
 _LINE_MARK = re.compile(
     r"^\s*(?:"
-    r"(?:\[[ x✓]?\]|[^\w\s(\[\"'“‘]+)\s*"  # ✅ → => ~ [x] - * + >
-    r"|(?:item|fact|number|no\.?|point|step)\s+\w{1,5}\s*[:.)\-–—]\s*"
+    r"(?:item|fact|number|no\.?|point|step)\s+\w{1,5}\s*[:.)\-–—]\s*"
     r"|#\s?\d{1,2}\s*[:.)]?\s+"
     r"|[\[(](?:\d{1,2}|[a-h]|[ivx]{1,4})[\])]\s*[:.]?\s+"
-    r"|(?:\d{1,2}|[a-h]|[ivx]{1,4})(?:\.\)|[.):]|\s?[-–—])\s+"
+    r"|\d{1,2}(?:\.\)|[.):]|\s?[-–—])\s+"
+    r"|(?:[a-h]|[ivx]{1,4})(?:\.\)|[):])\s+"
+    r"|(?-i:[a-h]|[ivx]{1,4})\.\s+"  # "a. I swim", not "I. M. Pei"
+    r"|(?:\[[ x✓]?\]|[^\w\s(\[\"'“‘]+)\s*"  # ✅ → => ~ [x] - * + >
     r")", re.I)
 
 
