@@ -198,7 +198,8 @@ def test_dashed_and_starred_lists_on_one_line(message, facts):
     ("May I ask you to remember that my dog is old", ["My dog is old"]),
     ("Allow me to share a few details about myself: I swim. I sing.", ["I swim", "I sing"]),
     # ... but a fact with a signal word in it is not a lead-in
-    ("remember: I am a convenience store manager: I love it", ["I am a convenience store manager: I love it"]),
+    ("remember: I am a convenience store manager: I love it",
+     ["I am a convenience store manager: I love it"]),
     ("remember that I am a store manager - I swim", ["I am a store manager", "I swim"]),
     # joiners judged by the clauses on both sides
     ("remember I swim + I sing | I cook / I bake", ["I swim", "I sing", "I cook", "I bake"]),
@@ -206,8 +207,10 @@ def test_dashed_and_starred_lists_on_one_line(message, facts):
     ("remember that I like cats as well as dogs", ["I like cats as well as dogs"]),
     ("remember I swim, not to mention I sing", ["I swim", "I sing"]),
     # one fact with a conjunction after a bare comma stays whole
-    ("remember that i hate mornings, so i work the late shift", ["I hate mornings, so i work the late shift"]),
-    ("remember I'm allergic to cats, which is why we have a dog", ["I'm allergic to cats, which is why we have a dog"]),
+    ("remember that i hate mornings, so i work the late shift",
+     ["I hate mornings, so i work the late shift"]),
+    ("remember I'm allergic to cats, which is why we have a dog",
+     ["I'm allergic to cats, which is why we have a dog"]),
     # discourse markers, labels and sign-offs are not facts
     ("remember I swim. In addition, I sing. One more thing: I cook",
      ["I swim", "I sing", "I cook"]),
