@@ -36,8 +36,9 @@ _CUT_MARKS = frozenset(":-\u2013\u2014,")
 _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve", "our",
                        "mine"})
 # Besides the verbs and signals, words after which the fact may start ("save this 4 later i ...").
-_BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile", "it",
-                             "info", "information", "stuff", "things", "facts", "details"})
+_BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile",
+                             "it", "info", "information", "stuff", "things", "facts", "details",
+                             "following", "up"})
 
 
 # The first counter of a list right after the command: "remember 1- ...", "remember (1) ...",

@@ -73,19 +73,20 @@ def _placed(line: str, match: re.Match[str]) -> bool:
 def split_enumeration(line: str) -> tuple[str, list[str]] | None:
     """(text before the first counter, items) when `line` is an enumeration of two items or
     more, else None."""
-    marks = [(m, _values(m)) for m in _COUNTER.finditer(line) if _placed(line, m)]
-    best: list[re.Match[str]] = []
-    for start, (mark, readings) in enumerate(marks):
-        for family, value in readings:
-            if value != 1:
-                continue
-            chain, expected = [mark], 2
-            for later, later_readings in marks[start + 1:]:
-                if (family, expected) in later_readings:
-                    chain.append(later)
-                    expected += 1
-            if len(chain) > len(best):
-                best = chain
+    # One pass: each kind of counter keeps the run started at its first 1 ("1. 1. 1. ..."
+    # with thousands of marks stays linear).
+    chains: dict[str, tuple[list[re.Match[str]], int]] = {}
+    for mark in _COUNTER.finditer(line):
+        if not _placed(line, mark):
+            continue
+        for family, value in _values(mark):
+            chain = chains.get(family)
+            if chain is None and value == 1:
+                chains[family] = ([mark], 2)
+            elif chain is not None and value == chain[1]:
+                chain[0].append(mark)
+                chains[family] = (chain[0], value + 1)
+    best = max((c for c, _ in chains.values()), key=len, default=[])
     if len(best) < 2:
         return None
     items = [line[a.end():b.start()] for a, b in pairwise(best)]

@@ -268,6 +268,12 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
         # A finite verb after at least one word of noun phrase: "coffee is", "my dad taught".
         if _finite(word, lexicon.finite_verbs):
             return True
+        # A base form after a plural noun: "two dogs live", "my parents love".
+        before = words[index - 1]
+        if (word in lexicon.bases and len(before) > 3 and before.endswith("s")
+                and not before.endswith("ss") and before not in lexicon.verbs
+                and before not in lexicon.noun_markers):
+            return True
         if index == 1 and word.endswith("'s"):  # "anna's a nurse"
             return True
         # "my grandfather served", "the store closed": a past tense after a short noun phrase.
@@ -347,7 +353,9 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
     if opener in _RELATIVE_OPENERS or (
             opener in _COMMA_OPENERS and delimiters[index - 1].strip() == ","):
         return False
-    return bool(run.strip()) and is_clause(run)
+    # A possessive subject may be long: "my favorite type of music to sing is folk".
+    reach = 8 if opener in ("my", "our") else 5
+    return bool(run.strip()) and is_clause(run, reach=reach)
 
 
 def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
@@ -399,6 +407,9 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = _SPACE_RUN.sub(" ", text)
     facts: list[str] = []
+    first, newline, rest = text.strip().partition("\n")
+    if newline and rest.strip() and _is_header(first, first_of_many=True):
+        text = rest  # "save this 4 later" over a list: judged whole, before any stripping
     for part, listed in _split_structure(strip_command(text)):
         if limit is not None and len(facts) > limit:
             return pronouns.resolve(facts), True  # a part beyond the limit is left unread

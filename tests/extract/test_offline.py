@@ -222,3 +222,19 @@ def test_dashed_and_starred_lists_on_one_line(message, facts):
 ])
 def test_phrasings_outside_the_word_lists(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a base-form verb after a plural subject makes a clause
+    ("remember I have short hair, and two dogs live with me", ["I have short hair", "Two dogs live with me"]),
+    ("remember I swim, and my parents love jazz", ["I swim", "My parents love jazz"]),
+    ("remember that I keep bees and chickens in my backyard", ["I keep bees and chickens in my backyard"]),
+    # a possessive subject may run long before its verb
+    ("remember I swim, plus my favorite type of music to sing is folk",
+     ["I swim", "My favorite type of music to sing is folk"]),
+    # a command line over a list is judged before anything is stripped from it
+    ("save this 4 later\n• I swim\n• I sing", ["I swim", "I sing"]),
+    ("heads up my parents are bankers", ["My parents are bankers"]),
+])
+def test_clauses_and_headers(message, facts):
+    assert split_facts(message) == facts
