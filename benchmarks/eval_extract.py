@@ -29,6 +29,9 @@ whole and all messages held out (split "all"): benchmarks/data/extract_phrasings
 was written after both halves above had been used for tuning, and is scored once.
 
     .venv/bin/python benchmarks/eval_extract.py --phrasings-file benchmarks/data/extract_phrasings_fresh.yaml
+
+benchmarks/data/extract_phrasings_fresh2.yaml was written (and committed) after the fresh file
+had been scored and then used for tuning, before any code ran on it; it is scored once.
 """
 
 from __future__ import annotations

@@ -48,6 +48,7 @@ class Words:
     raw: dict  # the whole lexicon.yaml, for the lists only the fast path uses
     verbs: frozenset[str]  # every form that can be a clause's verb
     finite_verbs: frozenset[str]  # inflected and irregular forms only (not "run", "plan")
+    bases: frozenset[str]  # base forms ("run", "live"): finite only after a plural subject
     determiners: frozenset[str]  # "my", "the", ...: what opens a noun phrase
     noun_markers: frozenset[str]  # determiners and the words after which a verb form is a noun
     abbreviations: frozenset[str]  # "dr", "e.g": a period after them does not end a sentence
@@ -66,6 +67,7 @@ def words(folder: Path | None = None) -> Words:
         determiners = frozenset(lex["determiners"])
         return Words(raw=lex, verbs=irregular | participles | inflected | frozenset(lex["verbs"]),
                      finite_verbs=irregular | inflected, determiners=determiners,
+                     bases=frozenset(lex["verbs"]),
                      noun_markers=determiners | frozenset(lex["noun_markers"]),
                      abbreviations=frozenset(lex["abbreviations"]))
     except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
