@@ -80,6 +80,42 @@ def test_memory_tool_needs_the_evidence_the_cost_asks_for(settings, model):
     assert decision.alternatives[0][0] == "memory_store"
 
 
+# Written for this test: a removal verb whose only object points at something ("that"),
+# which in a host's conversation is an event or a list item, not a memory.
+BARE_DEICTIC = ["please delete it", "erase that", "undo that", "clear that", "get rid of this one",
+                "forget it", "cancel that please", "remove them", "take it off",
+                "ok scrap those", "could you delete it"]
+NAMES_MEMORY = ["erase that memory", "forget that I take the bus to work",
+                "remove it from your memory", "undo that last memory", "clear that note about my diet"]
+
+
+def test_bare_deictic_requests_pass_through(service, model):
+    decisions = service.decide_batch(BARE_DEICTIC)
+    assert [d.tool for d in decisions if d.intent == "memory_action"] == []
+    # The rule, not the model, decides some of them: the model's own guess is a memory tool.
+    gated = [t for t, d in zip(BARE_DEICTIC, decisions, strict=True) if "no_memory_object" in d.signals]
+    assert {"please delete it", "erase that", "undo that", "clear that", "forget it"} <= set(gated)
+    for text in gated:
+        guess = model.predict([text])[0]
+        assert guess.label.startswith("memory_")
+        decision = decisions[BARE_DEICTIC.index(text)]
+        assert decision.alternatives[0][0] == guess.label
+        best_other = next(lab for lab, _ in guess.ranked if not lab.startswith("memory_"))
+        assert decision.label == best_other
+
+
+@pytest.mark.parametrize("text", NAMES_MEMORY)
+def test_deictic_request_that_names_memory_still_forgets(service, text):
+    decision = service.decide(text)
+    assert (decision.intent, decision.tool) == ("memory_action", "forget_memory")
+    assert "no_memory_object" not in decision.signals
+
+
+@pytest.mark.parametrize("text", BARE_DEICTIC)
+def test_fast_path_steps_aside_for_bare_deictic_requests(text):
+    assert DirectHandler().decide(text).action is None
+
+
 def test_evidence_bar_follows_the_cost(settings, model):
     for cost, need in ((0.0, 0.0), (1.0, 0.5), (3.0, 0.75)):
         tuned = settings.model_copy(update={"intent_false_memory_cost": cost})
