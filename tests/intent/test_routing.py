@@ -155,7 +155,8 @@ def test_subset_maps_update_intents_by_verb():
     assert script.label_for("take eggs off my shopping list", "shopping_list_update") == "list_remove"
     assert script.label_for("put eggs on my shopping list", "shopping_list_update") == "list_add"
     assert script.label_for("remind me to take out the trash", "reminder_update") == "reminder_create"
-    assert script.label_for("what is my name", "user_name") is None
+    assert script.label_for("what is my name", "user_name") == "memory_list"
+    assert script.label_for("call me Sam", "change_user_name") == "memory_store"
     assert script.label_for("how's the weather", "weather") == "none"
 
 
