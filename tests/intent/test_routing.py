@@ -116,6 +116,41 @@ def test_fast_path_steps_aside_for_bare_deictic_requests(text):
     assert DirectHandler().decide(text).action is None
 
 
+# Written for this test. What to call the user is a memory (README, "Memory's neighbours"):
+# "call me <name>" stores it and "what name ..." lists it; "call me a cab" does neither.
+ABOUT_THE_USER = [
+    ("from today on, call me Benji", "store_memory"),
+    ("I'd rather you called me Tess", "store_memory"),
+    ("which name have you got saved for me", "list_memories"),
+    ("do you know what name I use", "list_memories"),
+    ("could you call me a cab outside the office", None),
+    ("ask Dana to call me back", None),
+    ("call me at 6:45 please", None),
+]
+
+
+def test_what_to_call_the_user_is_a_memory(service):
+    decisions = service.decide_batch([t for t, _ in ABOUT_THE_USER])
+    got = [(t, d.tool if d.intent == "memory_action" else None)
+           for (t, _), d in zip(ABOUT_THE_USER, decisions, strict=True)]
+    assert got == ABOUT_THE_USER
+
+
+# Written for this test: reminder cancellations, including "forget the reminder ...", which
+# must not reach forget_memory.
+REMINDER_CANCEL = ["delete my reminder about the boiler service",
+                   "forget the reminder about returning the library books",
+                   "cancel the reminder I set for the dentist",
+                   "turn off the reminder to walk the dog",
+                   "push my reminder about the bins to tomorrow",
+                   "no need for the 5pm reminder anymore"]
+
+
+def test_reminder_cancellations_get_their_hint(service):
+    decisions = service.decide_batch(REMINDER_CANCEL)
+    assert [(d.intent, d.tool) for d in decisions] == [("reminder", "cancel_reminder")] * len(decisions)
+
+
 def test_evidence_bar_follows_the_cost(settings, model):
     for cost, need in ((0.0, 0.0), (1.0, 0.5), (3.0, 0.75)):
         tuned = settings.model_copy(update={"intent_false_memory_cost": cost})
