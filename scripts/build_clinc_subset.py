@@ -16,6 +16,7 @@ the attribution is in intents/README.md.
   ("call me Al", "I go by Ted") `memory_store`, `ABOUT_USER_PER_INTENT` utterances each: what
   the assistant calls the user is the most basic thing it remembers about them. A host with its
   own profile tool claims them back with `takes_over` (README, "Adding a host tool").
+  `what_is_your_name` (the assistant's name) gives as many `none` examples, as the contrast.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ SPLIT = {"todo_list_update": ("list_add", "list_remove", REMOVAL),
          "shopping_list_update": ("list_add", "list_remove", REMOVAL),
          "reminder_update": ("reminder_create", "reminder_cancel", CANCEL)}
 ABOUT_USER = {"user_name": "memory_list", "change_user_name": "memory_store"}
+# "what do you go by" asks the assistant's name: as many `none` examples as the user's name
+# gets memory ones, or "name" + "you" alone would read as a memory request.
+CONTRASTS = {"what_is_your_name"}
 HELD_OUT = ("tests/data/not_memory.txt", "tests/data/memory_heldout.jsonl",
             "benchmarks/data/memory_fresh.jsonl", "benchmarks/data/routing_fixes_fresh.jsonl")
 
@@ -94,10 +98,10 @@ def build(train: Path) -> list[dict]:
     for clinc_label in sorted(by_intent):
         texts = sorted(set(by_intent[clinc_label]))
         kept = [(t, label_for(t, clinc_label)) for t in texts]
-        if kept and all(lab == "none" for _, lab in kept) and clinc_label != "oos":
-            kept = sorted(kept, key=lambda item: _rank(item[0]))[:NONE_PER_INTENT]
-        elif clinc_label in ABOUT_USER:
+        if clinc_label in CONTRASTS or clinc_label in ABOUT_USER:
             kept = sorted(kept, key=lambda item: _rank(item[0]))[:ABOUT_USER_PER_INTENT]
+        elif kept and all(lab == "none" for _, lab in kept) and clinc_label != "oos":
+            kept = sorted(kept, key=lambda item: _rank(item[0]))[:NONE_PER_INTENT]
         out += [{"text": t, "label": lab, "clinc": clinc_label} for t, lab in sorted(kept)]
     return out
 
