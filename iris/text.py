@@ -15,6 +15,8 @@
     tokens, stem         content words for comparing memories: canonical words, paraphrase
                          phrases and synonyms (intents/fastpath/equivalents.yaml) folded,
                          inflections folded to one key
+    bare_deictic_request "delete that", "cancel it please": a removal verb whose only object
+                         is a pointing word (the router's rule for memory's neighbours)
 
 Every regex here runs in linear time on any input (see tests/test_adversarial.py).
 """
@@ -379,3 +381,45 @@ def names(text: str) -> set[str]:
 def mentions_time(text: str) -> bool:
     """Whether `text` says when something happened ("last week", "in May", "2022")."""
     return _TIME.search(text) is not None
+
+
+# --- bare deictic requests -------------------------------------------------------------
+
+_PLAIN_DROP = re.compile(r"[^a-z0-9 ]+")
+
+
+def _plain(text: str) -> str:
+    """Lower case, apostrophes dropped, other punctuation a space, single spaces."""
+    return " ".join(_PLAIN_DROP.sub(" ", normalise(text)).split())
+
+
+def _alternatives(phrases: list[str]) -> str:
+    # Longest first, so "that one" is tried before "that".
+    return "|".join(re.escape(p) for p in sorted({" ".join(norm_words(p)) for p in phrases},
+                                                  key=lambda p: (-len(p), p)))
+
+
+@lru_cache(maxsize=4)
+def _deictic_request(folder: Path | None = None) -> re.Pattern[str]:
+    lex = words(folder).raw
+    try:
+        objects = f"(?:{_alternatives(lex['deictic_objects'])})"
+        verbs = []
+        for verb in lex["deictic_verbs"]:
+            before, _, after = verb.partition("{}")
+            verbs.append(rf"{_alternatives([before])} {objects}"
+                         + (f" {_alternatives([after])}" if after.strip() else ""))
+        leads, trailers = _alternatives(lex["deictic_leads"]), _alternatives(lex["deictic_trailers"])
+        return re.compile(rf"(?:(?:{leads}) )*(?:{'|'.join(verbs)})(?: (?:{trailers}))*")
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ConfigError(f"deictic word lists in lexicon.yaml are unusable: "
+                          f"{type(exc).__name__}: {exc}") from exc
+
+
+def bare_deictic_request(text: str) -> bool:
+    """True for "delete that", "can you remove this one please", "take it off": a removal
+    verb whose only object is a pointing word, and nothing else. Such a message names no
+    memory, so "that" is something in the host's conversation (an event, a list item)."""
+    if not isinstance(text, str) or len(text) > 120:
+        return False
+    return _deictic_request().fullmatch(_plain(text)) is not None
