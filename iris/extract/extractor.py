@@ -96,10 +96,15 @@ def _calls_with_raw(response: LLMResponse) -> list[tuple[ToolCall, str]]:
 
 def _load_json(text: str) -> Any:
     """Parse JSON, repairing minor damage (truncation, trailing commas, code fences, prose
-    around it). None when there is no JSON object or array to be found."""
+    around it). None when there is no JSON object or array to be found. Several whole
+    calls one after another (small local models write one fenced block or `<tool_call>`
+    per call) come back as a list of them: the repair would keep only the last."""
     try:
         value = json.loads(text)
     except json.JSONDecodeError:
+        calls = _several_calls(text)
+        if len(calls) > 1:
+            return calls
         try:
             value = json_repair.loads(text)
         except RecursionError:
@@ -109,10 +114,32 @@ def _load_json(text: str) -> Any:
     return value if isinstance(value, (dict, list)) else None
 
 
+_CALL_KEYS = frozenset({"memories", "facts", "arguments", "parameters"})
+
+
+def _several_calls(text: str) -> list[dict]:
+    """Every complete JSON object in `text` that looks like a call or its arguments, in
+    order; [] as soon as one found object does not (then it is one damaged reply)."""
+    decoder = json.JSONDecoder()
+    found: list[dict] = []
+    start = text.find("{")
+    while start >= 0:
+        try:
+            value, end = decoder.raw_decode(text, start)
+        except (json.JSONDecodeError, RecursionError):
+            start = text.find("{", start + 1)
+            continue
+        if not isinstance(value, dict) or not _CALL_KEYS & value.keys():
+            return []
+        found.append(value)
+        start = text.find("{", end)
+    return found
+
+
 def _items_of(payload: Any, raw: str, model: str) -> list[object]:
     if isinstance(payload, list):
-        # A bare list of items, or several argument objects in a list.
-        if payload and all(isinstance(p, dict) and "memories" in p for p in payload):
+        # A bare list of items, or several argument objects or calls in a list.
+        if payload and all(isinstance(p, dict) and _CALL_KEYS & p.keys() for p in payload):
             return [item for p in payload for item in _items_of(p, raw, model)]
         return list(payload)
     for key in ("memories", "facts"):
@@ -123,10 +150,28 @@ def _items_of(payload: Any, raw: str, model: str) -> list[object]:
             return memories if isinstance(memories, list) else [memories]
     if "content" in payload:  # the legacy single-item form
         return [payload]
+    if "arguments" in payload or "parameters" in payload:
+        return _call_in_text(payload, raw, model)
     if not payload:
         return []
     raise LLMResponseError(f"reply has neither 'memories' nor 'content': {raw[:200]!r}",
                            model=model, raw=raw)
+
+
+def _call_in_text(payload: dict, raw: str, model: str) -> list[object]:
+    """The whole call written as text, `{"name": "store_memory", "arguments": {...}}`: what
+    small local models send in `content` instead of `tool_calls`. Another tool's name means
+    the model found nothing to store, as with a real call to another tool."""
+    name = payload.get("name")
+    if name not in (None, STORE_TOOL):
+        return []
+    arguments = payload.get("arguments", payload.get("parameters"))
+    if isinstance(arguments, str):  # OpenAI's wire form: the arguments as a JSON string
+        arguments = _load_json(arguments)
+    if not isinstance(arguments, (dict, list)):
+        raise LLMResponseError(f"store_memory arguments are not JSON: {raw[:200]!r}",
+                               model=model, raw=raw)
+    return _items_of(arguments, raw, model)
 
 
 def _fill_tags(raw_item: object) -> object:

@@ -82,6 +82,40 @@ def test_parse_reply_accepts_every_shape(reply, expected):
     assert raw
 
 
+ENVELOPE = '{"name": "store_memory", "arguments": {"memories": [{"content": "I like tea"}]}}'
+
+
+# What Qwen2.5-Coder-0.5B-Instruct behind llama.cpp sends (tests/extract/test_realmodel.py):
+# the whole call as text in `content`, often fenced, sometimes one block per call.
+@pytest.mark.parametrize("content", [
+    ENVELOPE,
+    f"```json\n{ENVELOPE}\n```",
+    f"<tool_call>\n{ENVELOPE}\n</tool_call>",
+    '{"name": "store_memory", "arguments": "{\\"memories\\": [{\\"content\\": \\"I like tea\\"}]}"}',
+    '{"name": "store_memory", "parameters": {"memories": [{"content": "I like tea"}]}}',
+    '{"arguments": {"memories": [{"content": "I like tea"}]}}',
+])
+def test_parse_reply_unwraps_a_call_written_as_text(content):
+    assert parse_reply(LLMResponse(content=content))[0] == [{"content": "I like tea"}]
+
+
+@pytest.mark.parametrize("content", [
+    "```json\n{a}\n```\n```json\n{b}\n```",
+    "<tool_call>\n{a}\n</tool_call>\n<tool_call>\n{b}\n</tool_call>",
+    "{a}\n{b}",
+])
+def test_several_calls_written_as_text_are_all_kept_in_order(content):
+    first = '{"name": "store_memory", "arguments": {"memories": ["I like tea", "I own a cat"]}}'
+    second = '{"memories": ["I live in Leeds"]}'
+    reply = LLMResponse(content=content.format(a=first, b=second))
+    assert parse_reply(reply)[0] == ["I like tea", "I own a cat", "I live in Leeds"]
+
+
+def test_a_call_to_another_tool_written_as_text_means_no_facts():
+    reply = LLMResponse(content='{"name": "list_memories", "arguments": {}}')
+    assert parse_reply(reply)[0] == []
+
+
 def test_parse_reply_joins_several_calls_in_order():
     reply = LLMResponse.with_tool_call("store_memory", {"memories": ["a fact"]})
     second = LLMResponse.with_tool_call("store_memory", {"memories": ["b fact", "c fact"]})
@@ -102,6 +136,7 @@ def test_no_facts_is_a_value(reply):
     (LLMResponse(content="Sure, I'll remember that!"), "without a tool call or JSON"),
     (tool("not json at all"), "not JSON"),
     (tool({"something": "else"}), "neither 'memories' nor 'content'"),
+    (LLMResponse(content='{"name": "store_memory", "arguments": "not json at all"}'), "not JSON"),
 ])
 def test_unusable_replies_raise_llm_response_error(reply, message):
     with pytest.raises(LLMResponseError, match=message) as info:
