@@ -386,6 +386,8 @@ def main_llm(args: argparse.Namespace) -> int:
     llm = _RecordingLLM(LiteLLMClient(settings))
     extractor = FactExtractor(settings, llm=llm)
     records: list[dict] = []
+    if args.dump:
+        args.dump.write_text("", encoding="utf-8")
 
     def extract_llm(text: str) -> tuple[list[str], str]:
         started = time.perf_counter()
@@ -399,6 +401,9 @@ def main_llm(args: argparse.Namespace) -> int:
                         "shape": reply_shape(response),
                         "content": response.content if response else None,
                         "tool_calls": [c.model_dump() for c in response.tool_calls] if response else []})
+        if args.dump:  # as it goes: a long run stopped early keeps what it saw
+            with args.dump.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(records[-1]) + "\n")
         print(f"[{len(records)}/{len(cases)}] {seconds:5.1f}s {extraction.source:7s} "
               f"{len(facts)} facts  {'+'.join(records[-1]['shape'])}", flush=True)
         return (facts if extraction.source == "llm" else []), extraction.source
@@ -431,8 +436,6 @@ def main_llm(args: argparse.Namespace) -> int:
         print(repr(case.message))
         print("  want:", case.accept[0] if len(case.accept) == 1 else case.accept)
         print("  got: ", extracted)
-    if args.dump:
-        args.dump.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return 0
 
 
