@@ -12,6 +12,10 @@ go into calls; the rest are `Extraction.failures` with the reason, reported afte
 Secrets never reach the provider: unless IRIS_SECRETS=allow, the message is sent with each
 secret replaced by a placeholder (iris/secrets.py), which the store tool then refuses or keeps.
 
+A reply with a fact whose content words are mostly not in the message (`ungrounded`) is
+unusable: small local models copy the prompt's worked examples into replies about other
+things, and a reply that invents one fact is not trusted for the others.
+
 Any LLM fault (unreachable, timeout, rate limit, an unusable reply) falls back to the
 offline extractor (iris/extract/offline.py) and the fault is kept in `Extraction.error`.
 "The model found no facts" is a value: an Extraction with no tool calls and source "llm".
@@ -26,16 +30,18 @@ from importlib import resources
 from typing import Any
 
 import json_repair
+from rapidfuzz import fuzz, process
 
 from iris import secrets
 from iris.errors import LLMError, LLMResponseError
 from iris.extract.offline import split_facts_bounded
 from iris.extract.tagging import category, memory_type
 from iris.llm import LLMClient, LLMResponse, make_llm
+from iris.text import index_terms
 from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
 
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
-           "to_tool_calls"]
+           "to_tool_calls", "ungrounded"]
 
 PROMPT_VERSION = "extract_v2"
 STORE_TOOL = "store_memory"
@@ -174,6 +180,31 @@ def _call_in_text(payload: dict, raw: str, model: str) -> list[object]:
     return _items_of(arguments, raw, model)
 
 
+# A fact's word counts as in the message when it is there or one typo away ("tunred" ->
+# "turned"): models correct the user's spelling.
+_TYPO_RATIO = 75
+
+
+def ungrounded(raw_items: list[object], text: str, min_share: float) -> list[str]:
+    """The contents, in order, of the items whose content words (stemmed, stop words
+    dropped) are less than `min_share` in `text`. Items without a string content are left
+    to validation, which fails them with their reason."""
+    source = sorted(set(index_terms(text)))
+    invented = []
+    for raw_item in raw_items:
+        content = raw_item.get("content") if isinstance(raw_item, dict) else raw_item
+        if not isinstance(content, str):
+            continue
+        terms = index_terms(content)
+        if not terms:
+            continue
+        found = sum(1 for term in terms if term in source or process.extractOne(
+            term, source, scorer=fuzz.ratio, score_cutoff=_TYPO_RATIO) is not None)
+        if found < min_share * len(terms):
+            invented.append(content)
+    return invented
+
+
 def _fill_tags(raw_item: object) -> object:
     """Give an item without type or category the lexicon's guess instead of "fact"/"general"."""
     if isinstance(raw_item, str):
@@ -250,6 +281,7 @@ class FactExtractor:
         self.settings = settings
         self.llm = llm if llm is not None else make_llm(settings)
         self.cap: int = getattr(settings, "max_memories_per_message", 50)
+        self.min_grounding: float = getattr(settings, "llm_min_grounding", 0.5)
 
     def extract(self, text: str) -> Extraction:
         if self.llm is None:
@@ -257,6 +289,11 @@ class FactExtractor:
         sent = text if getattr(self.settings, "secrets", "refuse") == "allow" else secrets.redact(text)
         try:
             raw_items, raw = parse_reply(self._ask(sent))
+            invented = ungrounded(raw_items[:self.cap], sent, self.min_grounding)
+            if invented:
+                raise LLMResponseError(
+                    f"the reply states {len(invented)} fact(s) the message does not, "
+                    f"e.g. {secrets.redact(invented[0][:80])!r}", raw=raw)
         except LLMError as exc:  # parse_reply's errors carry the raw output
             return self.extract_offline(text, error=f"{type(exc).__name__}: {exc}", raw=exc.raw)
         return Extraction(source="llm", tool_calls=to_tool_calls(_in_order(raw_items[:self.cap])),

@@ -17,6 +17,7 @@ from iris.extract.extractor import (
     parse_reply,
     system_prompt,
     to_tool_calls,
+    ungrounded,
     validate_items,
 )
 from iris.llm import LLMResponse, ScriptedLLM
@@ -171,7 +172,8 @@ def test_thirty_facts_become_two_calls_of_25_and_5_none_lost():
 def test_a_30_item_tool_call_is_regrouped_not_refused(settings):
     memories = [{"content": f"I have hobby number {n}", "type": "fact", "category": "hobbies"}
                 for n in range(30)]
-    extraction = FactExtractor(settings, llm=ScriptedLLM(tool({"memories": memories}))).extract("x")
+    message = "remember: " + ", ".join(m["content"] for m in memories)
+    extraction = FactExtractor(settings, llm=ScriptedLLM(tool({"memories": memories}))).extract(message)
     assert extraction.source == "llm"
     assert [len(c.arguments["memories"]) for c in extraction.tool_calls] == [25, 5]
     assert contents(extraction) == [m["content"] for m in memories]
@@ -239,3 +241,36 @@ def test_offline_too_long_fact_is_a_failure_not_an_exception(settings):
     items, failures = normalise_store_args(extraction.tool_calls[0].arguments)
     assert [i.content for i in items] == ["I like tea"]
     assert [(f.index, f.reason) for f in failures] == [(1, "content is 2813 characters long (max 2000)")]
+
+
+# --- grounding: a reply that states what the message does not ------------------------------
+
+BLIND_DATES = "remember this stuff: my father keeps trying to set me up on blind dates. ty"
+
+
+def test_ungrounded_finds_copied_examples_not_resolved_pronouns_or_fixed_typos():
+    # The first two are what Qwen2.5-Coder-0.5B replied to BLIND_DATES: the prompt's examples.
+    assert ungrounded(["I prefer window seats on flights", "I hate sweet burgers",
+                       "My father keeps trying to set me up on blind dates"],
+                      BLIND_DATES, 0.5) == ["I prefer window seats on flights", "I hate sweet burgers"]
+    assert ungrounded(["My daughter Mia is 7", "Mia loves horses"],
+                      "my daughter Mia is 7 and she loves horses", 0.5) == []
+    assert ungrounded(["I turned 18 years old yesterday"], "btw i tunred 18 years old yesterday", 0.5) == []
+    assert ungrounded(["My password is [redacted password]", {"type": "fact"}, 7],
+                      "remember my password is [redacted password]", 0.5) == []
+
+
+def test_a_reply_with_an_invented_fact_falls_back_to_the_rules(settings):
+    llm = ScriptedLLM(tool({"memories": ["I prefer window seats on flights",
+                                         "My father keeps trying to set me up on blind dates"]}))
+    extraction = FactExtractor(settings, llm=llm).extract(BLIND_DATES)
+    assert extraction.source == "offline"
+    assert "states 1 fact(s) the message does not" in extraction.error
+    assert "window seats" in extraction.raw
+    assert [c.lower() for c in contents(extraction)] == ["my father keeps trying to set me up on blind dates"]
+
+
+def test_grounding_share_is_a_setting(settings):
+    reply = tool({"memories": ["I prefer window seats on flights"]})
+    loose = settings.model_copy(update={"llm_min_grounding": 0.0})
+    assert FactExtractor(loose, llm=ScriptedLLM(reply)).extract(BLIND_DATES).source == "llm"
