@@ -1,7 +1,8 @@
 """Fact extraction: a message in, `store_memory` tool calls out (`iris.types.Extraction`).
 
 With a language model configured, one request asks for every fact in ONE `store_memory` call
-(prompt: iris/extract/prompts/extract_v2.md; extract_v1 is it without the worked examples).
+(prompt: iris/extract/prompts/extract_v3.md; extract_v2 is it without the two lines that
+fence off the worked examples, extract_v1 without the examples).
 The reply is parsed leniently: tool calls, the legacy single-item form, JSON in the text
 when the model does not use tools, and JSON with minor damage (json-repair). Items are
 regrouped, in the model's order, into calls of at most 25, so 30 facts make two calls and
@@ -43,7 +44,7 @@ from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall,
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
            "to_tool_calls", "ungrounded"]
 
-PROMPT_VERSION = "extract_v2"
+PROMPT_VERSION = "extract_v3"
 STORE_TOOL = "store_memory"
 
 

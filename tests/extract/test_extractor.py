@@ -35,7 +35,7 @@ def tool(arguments):
 # --- prompt ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("version", ["extract_v1", "extract_v2"])
+@pytest.mark.parametrize("version", ["extract_v1", "extract_v2", "extract_v3"])
 def test_prompt_is_versioned_package_data_and_states_the_rules(version):
     prompt = system_prompt(version)
     assert "store_memory" in prompt and "25" in prompt and "never invent" in prompt.lower()
