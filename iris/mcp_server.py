@@ -67,7 +67,7 @@ class MemoryTools:
         from iris.tools import run_tool
 
         run = run_tool(ToolCall(name=name, arguments=args), self.pipeline.store, user,
-                       secrets=self.pipeline.settings.secrets)
+                       secrets=self.pipeline.settings.secrets, source="mcp")
         return run.line
 
     def _user(self, given: object) -> str:

@@ -201,7 +201,8 @@ class Pipeline:
         position, last = 1, len(turn.tool_calls) - 1
         for i, call in enumerate(turn.tool_calls):
             run = run_tool(call, self.store, turn.user_id, wait=turn.wait, secrets=self.settings.secrets,
-                           position=position, prior_failures=failures if i == last else None)
+                           position=position, prior_failures=failures if i == last else None,
+                           source=turn.route)
             position += run.items
             results.append(run.line)
             outcomes.extend(run.outcomes)

@@ -72,6 +72,24 @@ class MemoryItem(Frozen):
         return value
 
 
+# Where a stored memory came from, kept as metadata["source"]; the inspector shows the label.
+SOURCES = {
+    "direct": "fast path",
+    "offline": "offline extractor",
+    "llm": "LLM extractor",
+    "mcp": "MCP tool call",
+    "memory_store": "memory_store tool",
+    "import": "import",
+}
+
+
+def with_source(item: MemoryItem, source: str, *, replace: bool) -> MemoryItem:
+    """The item with metadata["source"] set; `replace=False` keeps a source the caller gave."""
+    if not replace and item.metadata.get("source"):
+        return item
+    return item.model_copy(update={"metadata": {**item.metadata, "source": source}})
+
+
 class ItemFailure(Frozen):
     """An item that could not even be validated: which one, and why."""
 

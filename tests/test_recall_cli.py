@@ -65,7 +65,7 @@ def test_import_then_recall_json(cli_env, tmp_path):
     top = data["memories"][0]
     assert top["content"] == "I drive a red Toyota"
     assert top["created_at"].startswith("2023-05-08T13:56:00")
-    assert top["metadata"] == {"dia_id": "D1:3"}
+    assert top["metadata"] == {"dia_id": "D1:3", "source": "import"}
     listed = json.loads(runner.invoke(app, ["memories", "list", "--user", "ann", "--json"]).stdout)
     assert {r["content"] for r in listed} == {"I drive a red Toyota", "My sister lives in Lisbon"}
     plain = runner.invoke(app, ["recall", "--user", "ann", "what do I drive?"])

@@ -27,7 +27,7 @@ from fastapi.templating import Jinja2Templates
 from iris.errors import InputError
 from iris.hygiene import encoding_problem
 from iris.server.keys import namespace
-from iris.types import MemoryRecord
+from iris.types import SOURCES, MemoryRecord
 
 if TYPE_CHECKING:
     from iris.server.app import Service
@@ -40,6 +40,7 @@ MAX_RANKED = 1000  # how deep a search pages, as the HTTP API's ranked listing
 MAX_FORGET = 200  # memories one confirmation may forget
 _HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(_HERE / "templates"))
+templates.env.globals["sources"] = SOURCES
 
 
 class LoginRequired(Exception):

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
-from iris.types import ItemOutcome, MemoryItem, normalise_store_args
+from iris.types import ItemOutcome, MemoryItem, normalise_store_args, with_source
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def _parse(raw: str) -> tuple[tuple[MemoryItem, datetime | None] | None, str | N
     items, failures = normalise_store_args({"memories": [fields]})
     if failures:
         return None, failures[0].reason
-    return (items[0], created_at), None
+    return (with_source(items[0], "import", replace=False), created_at), None
 
 
 def parse_time(value: object) -> datetime | None:

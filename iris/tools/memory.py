@@ -22,6 +22,7 @@ from iris.types import (
     StoreResult,
     ToolCall,
     normalise_store_args,
+    with_source,
 )
 
 if TYPE_CHECKING:
@@ -40,15 +41,17 @@ class ToolRun:
 
 def run_tool(call: ToolCall, store: Store, namespace: str, *, wait: bool = True,
              secrets: SecretsMode = "refuse", position: int = 1,
-             prior_failures: list[ItemFailure] | None = None) -> ToolRun:
+             prior_failures: list[ItemFailure] | None = None, source: str | None = None) -> ToolRun:
     """Run one tool call. For `store_memory`: `secrets` is the IRIS_SECRETS setting (see
     iris/secrets.py); `position` is the number of the call's first item in the message, so
     "memory N" in reasons counts the model's items across calls; `prior_failures` are items
     the extractor could not send (over the per-message cap). They follow the call's items,
-    so this must be the message's last store call, and they are counted in its line."""
+    so this must be the message's last store call, and they are counted in its line.
+    `source` (see iris.types.SOURCES) is kept in each stored item's metadata; it replaces any source
+    the call itself claims, because a model does not decide where its items came from."""
     if call.name == "store_memory":
         return store_memory(store, namespace, call.arguments, wait=wait, secrets=secrets,
-                            position=position, prior_failures=prior_failures or [])
+                            position=position, prior_failures=prior_failures or [], source=source)
     handler = _HANDLERS.get(call.name)
     if handler is None:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool=call.name, reason="unknown tool"))
@@ -57,7 +60,7 @@ def run_tool(call: ToolCall, store: Store, namespace: str, *, wait: bool = True,
 
 def store_memory(store: Store, namespace: str, arguments: object, *, wait: bool = True,
                  secrets: SecretsMode = "refuse", position: int = 1,
-                 prior_failures: list[ItemFailure] | None = None) -> ToolRun:
+                 prior_failures: list[ItemFailure] | None = None, source: str | None = None) -> ToolRun:
     prior = [_failed(f) for f in prior_failures or []]
     try:
         items, failures = normalise_store_args(arguments)
@@ -65,6 +68,8 @@ def store_memory(store: Store, namespace: str, arguments: object, *, wait: bool 
         if not prior:
             return ToolRun(R.format_result(R.STORE_FAILED, reason=str(exc)))
         items, failures = [], []
+    if source is not None:
+        items = [with_source(item, source, replace=True) for item in items]
     slots = _screen(_in_order(items, failures), secrets)
     to_store = [s for s in slots if isinstance(s, MemoryItem)]
     try:

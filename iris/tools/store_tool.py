@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from iris.errors import InputError, IrisError, StoreError
 from iris.tools.memory import object_args, screen_items
-from iris.types import ItemOutcome, LinkOptions, MemoryItem, normalise_store_args
+from iris.types import ItemOutcome, LinkOptions, MemoryItem, normalise_store_args, with_source
 
 if TYPE_CHECKING:
     from iris.config import Settings
@@ -112,7 +112,7 @@ class MemoryStoreTool:
                              f"got {cap!r}")
         links = LinkOptions(auto_link=_flag(args, "auto_link"), threshold=threshold,
                             max_links=cap, use_llm=_flag(args, "use_llm_classification"))
-        return items[0], links
+        return with_source(items[0], "memory_store", replace=False), links
 
     def _store(self, namespace: str, item: MemoryItem, links: LinkOptions) -> dict[str, Any]:
         [screened] = screen_items([item], self.settings.secrets)

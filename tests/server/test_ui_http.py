@@ -133,3 +133,9 @@ def test_pages_of_fifty_follow_the_next_link_without_repeats(server):
 def test_the_browser_helpers_name_what_is_missing():
     assert ui_browser.missing() is None or "chromium" in ui_browser.missing().lower() \
         or "playwright" in ui_browser.missing()
+
+
+def test_a_memory_shows_where_it_came_from(server, acme):
+    with _ui(server, server.keys.get("acme") or server.key("acme")) as c:
+        page = c.get(f"/ui/users/alice/memories/{acme[0]}").text
+    assert re.search(r"<dt>Source</dt><dd>fast path</dd>", page)

@@ -58,7 +58,7 @@ def test_read_lines_keeps_dates_and_metadata_and_numbers_bad_lines():
     ])
     assert [g.line for g in good] == [1, 7]
     assert good[0].created_at == datetime(2023, 5, 8, 13, 56, tzinfo=timezone.utc)
-    assert good[0].item.metadata == {"dia_id": "D1:3"}
+    assert good[0].item.metadata == {"dia_id": "D1:3", "source": "import"}
     assert good[1].created_at is None
     reasons = {n: o.reason or "" for n, o in failed}
     assert sorted(reasons) == [3, 4, 5, 6]
