@@ -13,9 +13,10 @@ go into calls; the rest are `Extraction.failures` with the reason, reported afte
 Secrets never reach the provider: unless IRIS_SECRETS=allow, the message is sent with each
 secret replaced by a placeholder (iris/secrets.py), which the store tool then refuses or keeps.
 
-A reply with a fact whose content words are mostly not in the message (`ungrounded`) is
-unusable: small local models copy the prompt's worked examples into replies about other
-things, and a reply that invents one fact is not trusted for the others.
+A reply that says one fact twice (`repeats`: the model looped) is unusable, and so is a
+reply with a fact whose content words are mostly not in the message (`ungrounded`): small
+local models copy the prompt's worked examples into replies about other things, and a reply
+that invents one fact is not trusted for the others.
 
 Any LLM fault (unreachable, timeout, rate limit, an unusable reply) falls back to the
 offline extractor (iris/extract/offline.py) and the fault is kept in `Extraction.error`.
@@ -42,7 +43,7 @@ from iris.text import index_terms
 from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
 
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
-           "to_tool_calls", "ungrounded"]
+           "repeats", "to_tool_calls", "ungrounded"]
 
 PROMPT_VERSION = "extract_v3"
 STORE_TOOL = "store_memory"
@@ -206,6 +207,22 @@ def ungrounded(raw_items: list[object], text: str, min_share: float) -> list[str
     return invented
 
 
+def repeats(raw_items: list[object]) -> int:
+    """How many items say again, word for word up to stop words, what an earlier item said.
+    Small local models fall into a loop ("I also like hip hop" sixteen times) until the
+    token limit cuts the reply, often after dropping a fact: such a reply is not trusted."""
+    seen: set[tuple[str, ...]] = set()
+    count = 0
+    for raw_item in raw_items:
+        content = raw_item.get("content") if isinstance(raw_item, dict) else raw_item
+        if not isinstance(content, str):
+            continue
+        key = tuple(index_terms(content))
+        count += bool(key) and key in seen
+        seen.add(key)
+    return count
+
+
 def _fill_tags(raw_item: object) -> object:
     """Give an item without type or category the lexicon's guess instead of "fact"/"general"."""
     if isinstance(raw_item, str):
@@ -295,6 +312,10 @@ class FactExtractor:
                 raise LLMResponseError(
                     f"the reply states {len(invented)} fact(s) the message does not, "
                     f"e.g. {secrets.redact(invented[0][:80])!r}", raw=raw)
+            repeated = repeats(raw_items)
+            if repeated:
+                raise LLMResponseError(f"the reply repeats {repeated} fact(s): the model looped",
+                                       raw=raw)
         except LLMError as exc:  # parse_reply's errors carry the raw output
             return self.extract_offline(text, error=f"{type(exc).__name__}: {exc}", raw=exc.raw)
         return Extraction(source="llm", tool_calls=to_tool_calls(_in_order(raw_items[:self.cap])),

@@ -15,6 +15,7 @@ from iris.extract.extractor import (
     FactExtractor,
     build_messages,
     parse_reply,
+    repeats,
     system_prompt,
     to_tool_calls,
     ungrounded,
@@ -274,3 +275,24 @@ def test_grounding_share_is_a_setting(settings):
     reply = tool({"memories": ["I prefer window seats on flights"]})
     loose = settings.model_copy(update={"llm_min_grounding": 0.0})
     assert FactExtractor(loose, llm=ScriptedLLM(reply)).extract(BLIND_DATES).source == "llm"
+
+
+def test_repeats_counts_a_looping_reply_not_distinct_facts():
+    # Qwen2.5-Coder-0.5B on a three-fact message: a loop until the token limit.
+    looped = ["I like old school hip hop", "I love new kids on the block",
+              "I also like old school hip hop", "I also like new kids on the block",
+              "I also like old school hip hop"]
+    assert repeats(looped) == 2  # "like" is not "love": the 4th item is new
+    assert repeats(["I like cats", "I like dogs", {"content": "I like cats", "type": "x"}, 3]) == 1
+    assert repeats(["I like cats and dogs", "My dogs like cats", "", ""]) == 0
+
+
+def test_a_looping_reply_falls_back_to_the_rules(settings):
+    message = "remember I like old school hip hop, also I love new kids on the block"
+    llm = ScriptedLLM(tool({"memories": ["I like old school hip hop",
+                                         "I also like old school hip hop"]}))
+    extraction = FactExtractor(settings, llm=llm).extract(message)
+    assert extraction.source == "offline"
+    assert "repeats 1 fact(s)" in extraction.error
+    assert [c.lower() for c in contents(extraction)] == ["i like old school hip hop",
+                                                         "i love new kids on the block"]
