@@ -12,7 +12,9 @@ Sets, each reported on its own (tests/data/):
                            missed ("prefer X to Y") was fixed: later scores are not held out
   dedup_pairs_fresh2.txt   written after the issue-11 changes, before any code ran on it, from
                            persona facts in no other set; scored once (the second held-out
-                           figure); nothing is tuned on it
+                           figure); then tuned on for issue 11's third round (development)
+  dedup_pairs_fresh3.txt   written for the third round before any code ran on it, from the
+                           persona facts in no other set plus hand-written facts; scored once
 A section header `[kind/class]` names the kind that is scored and a class reported beside it.
 
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_dedup.py            # all sets, MiniLM
@@ -46,7 +48,9 @@ SETS = {"dedup_pairs.txt": "development", "generated": "development",
         "dedup_pairs_holdout.txt": "seen in later tuning rounds",
         "dedup_pairs_fresh.txt": "held out: scored once for issue 11 (1 merged: 'prefer X to Y'), "
                                  "that class fixed after; later scores are not held-out figures",
-        "dedup_pairs_fresh2.txt": "held out: written after issue 11's changes, scored once"}
+        "dedup_pairs_fresh2.txt": "scored once as held out, then tuned on (development)",
+        "dedup_pairs_fresh3.txt": "held out: written before the third round's changes, scored once "
+                                  "(2 order swaps merged); later scores are not held-out figures"}
 PERSONA = datasets_dir() / "persona" / "personas_valid.jsonl"
 MUST_KEEP = ("contradiction", "update", "different")
 
@@ -174,7 +178,7 @@ def main() -> int:
     parser.add_argument("--show-errors", action="store_true", help="print the pairs that missed")
     parser.add_argument("--json", type=Path, help="write every pair's result here")
     parser.add_argument("--pairs", type=Path, nargs="+",
-                        help="pairs files (default: the five sets in tests/data, each reported)")
+                        help="pairs files (default: every set in tests/data, each reported)")
     parser.add_argument("--no-generated", action="store_true",
                         help="skip the surface variants generated from the persona data")
     args = parser.parse_args()

@@ -29,6 +29,20 @@ whole and all messages held out (split "all"): benchmarks/data/extract_phrasings
 was written after both halves above had been used for tuning, and is scored once.
 
     .venv/bin/python benchmarks/eval_extract.py --phrasings-file benchmarks/data/extract_phrasings_fresh.yaml
+
+benchmarks/data/extract_phrasings_fresh2.yaml was written (and committed) after the fresh file
+had been scored and then used for tuning, before any code ran on it; it is scored once.
+
+--llm-base-url URL: the LLM extractor (iris/extract/extractor.py, the prompt and the lenient
+parse) on phrasing messages, against a real OpenAI-compatible server, e.g. the small local
+model of scripts/fetch_real_model.sh and scripts/serve_real_model.py. Slow (seconds to a
+minute per message on a CPU): --limit N takes the first N of the split after a seeded shuffle.
+A reply the parse cannot use falls back to the rules in the pipeline; here it is scored twice,
+as nothing (the model's own figure) and as served (with the fallback). --dump writes every
+reply, raw, as JSON lines.
+
+    nice -n 10 .venv/bin/python benchmarks/eval_extract.py --llm-base-url http://127.0.0.1:8765/v1 \
+        --split dev --limit 30 --dump /tmp/replies.jsonl
 """
 
 from __future__ import annotations
@@ -314,6 +328,125 @@ def main_phrasings(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
+class _RecordingLLM:
+    """The real client, keeping the last reply so the report can say what shape it had."""
+
+    def __init__(self, llm):
+        self.llm = llm
+        self.last = None
+
+    def complete(self, messages, **kwargs):
+        self.last = None
+        self.last = self.llm.complete(messages, **kwargs)
+        return self.last
+
+
+def reply_shape(response) -> list[str]:
+    """What the lenient parse had to deal with in one reply: where the call was, and how
+    it was wrapped."""
+    if response is None:
+        return ["no reply"]
+    if response.tool_calls:
+        return ["tool_calls"]
+    content = (response.content or "").strip()
+    if not content:
+        return ["empty"]
+    shape = ["json in content"]
+    if "```" in content:
+        shape.append("fenced")
+    if "<tool_call>" in content:
+        shape.append("<tool_call> tags")
+    body = content.split("```json")[-1].split("```")[0] if "```" in content else content
+    body = body.replace("<tool_call>", "").replace("</tool_call>", "").strip()
+    try:
+        value = json.loads(body)
+    except json.JSONDecodeError:
+        shape.append("needs repair")
+        return shape
+    if isinstance(value, dict) and "arguments" in value or isinstance(value, dict) and "parameters" in value:
+        shape.append("call envelope {name, arguments}")
+    return shape
+
+
+def main_llm(args: argparse.Namespace) -> int:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from phrasings import build_cases as build_phrasings
+    from phrasings import load as load_phrasings
+
+    from iris.config import Settings
+    from iris.extract.extractor import FactExtractor
+    from iris.llm import LiteLLMClient
+
+    if args.phrasings_file:
+        split, data = "all", load_phrasings(args.phrasings_file)
+    else:
+        split, data = ("final" if args.split == "test" else args.split), None
+    cases = build_phrasings(split, personas_path=args.personas, data=data)
+    random.Random(args.seed).shuffle(cases)
+    cases = cases[: args.limit]
+    settings = Settings(llm_model=args.llm_model, llm_api_base=args.llm_base_url, llm_api_key="none",
+                        llm_timeout=args.llm_timeout, llm_retries=0)
+    llm = _RecordingLLM(LiteLLMClient(settings))
+    extractor = FactExtractor(settings, llm=llm)
+    records: list[dict] = []
+    if args.dump:
+        args.dump.write_text("", encoding="utf-8")
+
+    def extract_llm(text: str) -> tuple[list[str], str]:
+        started = time.perf_counter()
+        extraction = extractor.extract(text)
+        seconds = time.perf_counter() - started
+        facts = [m["content"] for call in extraction.tool_calls for m in call.arguments["memories"]
+                 if isinstance(m, dict) and isinstance(m.get("content"), str)]
+        response = llm.last
+        records.append({"message": text, "source": extraction.source, "error": extraction.error,
+                        "seconds": round(seconds, 2), "facts": facts,
+                        "shape": reply_shape(response),
+                        "content": response.content if response else None,
+                        "tool_calls": [c.model_dump() for c in response.tool_calls] if response else []})
+        if args.dump:  # as it goes: a long run stopped early keeps what it saw
+            with args.dump.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(records[-1]) + "\n")
+        print(f"[{len(records)}/{len(cases)}] {seconds:5.1f}s {extraction.source:7s} "
+              f"{len(facts)} facts  {'+'.join(records[-1]['shape'])}", flush=True)
+        return (facts if extraction.source == "llm" else []), extraction.source
+
+    report = evaluate_phrasings(cases, extract_llm)
+    served = evaluate_phrasings(cases, lambda text: _served(records, text))
+    seconds = sorted(r["seconds"] for r in records)
+    fallbacks = [r for r in records if r["source"] != "llm"]
+    print(f"\nLLM extractor, model={args.llm_model} at {args.llm_base_url}; phrasings split={split} "
+          f"seed={args.seed}: {report['messages']} messages, {report['facts']} facts")
+    print(f"exact fact count: {report['exact_count']:.1%}   fact recall: {report['fact_recall']:.1%}"
+          f"   (the model's own replies; an unusable reply scores as no facts)")
+    print(f"as served (unusable replies fall back to the rules): exact {served['exact_count']:.1%}"
+          f"   recall {served['fact_recall']:.1%}")
+    print(f"usable replies: {len(records) - len(fallbacks)}/{len(records)}")
+    for record in fallbacks:
+        print(f"  fallback: {str(record['error'])[:160]}")
+    print(f"time per call: median {statistics.median(seconds):.1f} s, "
+          f"p90 {seconds[int(0.9 * (len(seconds) - 1))]:.1f} s, max {seconds[-1]:.1f} s")
+    shapes: dict[str, int] = {}
+    for record in records:
+        for part in record["shape"]:
+            shapes[part] = shapes.get(part, 0) + 1
+    print(f"reply shapes: {shapes}")
+    print("per style exact count:")
+    for style, score in report["per_style"].items():
+        print(f"  {style:28s} {score}")
+    for case, extracted, route in report["errors"][: args.show_errors]:
+        print("\n---", case.style, route)
+        print(repr(case.message))
+        print("  want:", case.accept[0] if len(case.accept) == 1 else case.accept)
+        print("  got: ", extracted)
+    return 0
+
+
+def _served(records: list[dict], text: str) -> tuple[list[str], str]:
+    record = next(r for r in records if r["message"] == text)
+    return record["facts"], record["source"]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -327,7 +460,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", "--messages", type=int, default=400)
     parser.add_argument("--personas", type=Path, default=DEFAULT_PERSONAS)
     parser.add_argument("--show-errors", type=int, default=0)
+    parser.add_argument("--llm-base-url", default=None,
+                        help="run the LLM extractor against this OpenAI-compatible server")
+    parser.add_argument("--llm-model", default="openai/local", help="litellm model name")
+    parser.add_argument("--llm-timeout", type=float, default=300.0)
+    parser.add_argument("--limit", type=int, default=30, help="messages for --llm-base-url")
+    parser.add_argument("--dump", type=Path, default=None, help="--llm-base-url: replies as JSON lines")
     args = parser.parse_args(argv)
+    if args.llm_base_url:
+        return main_llm(args)
     if args.phrasings or args.phrasings_file:
         return main_phrasings(args)
     if args.split == "final":

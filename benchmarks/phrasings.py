@@ -14,7 +14,7 @@ whole message as one fact (the clause kept attached), never "she loves horses" a
 A second file (benchmarks/data/extract_phrasings_fresh.yaml, `--phrasings-file`) is built
 with split "all": every list whole, all messages held out. Its optional keys add layouts and
 changes the first file does not use (ordinal lists, mixed case, no space after commas, more
-typo kinds). Without those keys the builder draws exactly the
+typo kinds; "{a}" in a list mark is the item's letter). Without those keys the builder draws exactly the
 same random numbers as before, so the first file's messages are unchanged."""
 
 from __future__ import annotations
@@ -167,7 +167,7 @@ def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
             usable = [j for j in joiners if not (no_punct and re.search(r"[.,;!]", j))]
             if any(" and " in t or "," in t for t in texts):
                 # "a and b and c" is ambiguous even to a human reader then
-                usable = [j for j in usable if j.strip() not in ("and", "&", "also")] or usable
+                usable = [j for j in usable if j.strip() not in ("and", "&", "also", "n")] or usable
             body = _join(texts, rng.choice(usable))
             message = lead.format(body + ("" if no_punct or rng.random() < 0.4 else "."))
         elif layout == "inline_list":
@@ -175,7 +175,8 @@ def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
             if mark == " - ":
                 body = " - ".join(texts)
             else:
-                body = " ".join(mark.format(n=i + 1) + t for i, t in enumerate(texts))
+                body = " ".join(mark.format(n=i + 1, a="abcdefgh"[i]) + t
+                                for i, t in enumerate(texts))
             message = lead.format(body)
         elif layout == "ordinal":
             message = lead.format(_ordinal_body(texts, rng.choice(ordinals)))
@@ -184,7 +185,7 @@ def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
             head = lead.replace("{}", "").rstrip(" -")
             if not head.strip() or lead.strip().index("{}") == 0:
                 head = "Please remember these:"
-            lines = [mark.format(n=i + 1) + t for i, t in enumerate(texts)]
+            lines = [mark.format(n=i + 1, a="abcdefgh"[i]) + t for i, t in enumerate(texts)]
             message = head + "\n" + "\n".join(lines)
         else:
             message = lead.format(texts[0] + ("" if no_punct else "."))

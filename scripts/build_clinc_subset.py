@@ -12,8 +12,11 @@ the attribution is in intents/README.md.
   updates are split into add/create and remove/cancel by the verb.
 - `oos` and every other CLINC intent become `none`, `NONE_PER_INTENT` utterances each.
 - Sentences already among the hand-written examples or in the held-out test sets are skipped.
-- `user_name` / `change_user_name` ("what's my name", "call me Al") are left out: they are
-  about the user, and whether they are memory requests depends on the host.
+- `user_name` ("what name do you have for me") becomes `memory_list` and `change_user_name`
+  ("call me Al", "I go by Ted") `memory_store`, `ABOUT_USER_PER_INTENT` utterances each: what
+  the assistant calls the user is the most basic thing it remembers about them. A host with its
+  own profile tool claims them back with `takes_over` (README, "Adding a host tool").
+  `what_is_your_name` (the assistant's name) gives as many `none` examples, as the contrast.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "intents" / "clinc150_subset.jsonl"
 NONE_PER_INTENT = 10
+# Fewer than the memory intents' own examples, so "my name" does not drown them out.
+ABOUT_USER_PER_INTENT = 40
 
 REMOVAL = re.compile(r"\b(remove|delete|take|cross|clear|erase|get rid|drop|cancel|scratch|strike|"
                      r"empty|wipe|eliminate|off)\b")
@@ -43,14 +48,17 @@ CANCEL = re.compile(r"\b(cancel|delete|remove|clear|erase|get rid|drop|turn off)
 SPLIT = {"todo_list_update": ("list_add", "list_remove", REMOVAL),
          "shopping_list_update": ("list_add", "list_remove", REMOVAL),
          "reminder_update": ("reminder_create", "reminder_cancel", CANCEL)}
-LEFT_OUT = {"user_name", "change_user_name"}
+ABOUT_USER = {"user_name": "memory_list", "change_user_name": "memory_store"}
+# "what do you go by" asks the assistant's name: as many `none` examples as the user's name
+# gets memory ones, or "name" + "you" alone would read as a memory request.
+CONTRASTS = {"what_is_your_name"}
 HELD_OUT = ("tests/data/not_memory.txt", "tests/data/memory_heldout.jsonl",
-            "benchmarks/data/memory_fresh.jsonl")
+            "benchmarks/data/memory_fresh.jsonl", "benchmarks/data/routing_fixes_fresh.jsonl")
 
 
-def label_for(text: str, clinc_label: str) -> str | None:
-    if clinc_label in LEFT_OUT:
-        return None
+def label_for(text: str, clinc_label: str) -> str:
+    if clinc_label in ABOUT_USER:
+        return ABOUT_USER[clinc_label]
     if clinc_label in NEIGHBOURS:
         return NEIGHBOURS[clinc_label]
     if clinc_label in SPLIT:
@@ -89,9 +97,10 @@ def build(train: Path) -> list[dict]:
     out = []
     for clinc_label in sorted(by_intent):
         texts = sorted(set(by_intent[clinc_label]))
-        labelled = [(t, label_for(t, clinc_label)) for t in texts]
-        kept = [(t, lab) for t, lab in labelled if lab is not None]
-        if kept and all(lab == "none" for _, lab in kept) and clinc_label != "oos":
+        kept = [(t, label_for(t, clinc_label)) for t in texts]
+        if clinc_label in CONTRASTS or clinc_label in ABOUT_USER:
+            kept = sorted(kept, key=lambda item: _rank(item[0]))[:ABOUT_USER_PER_INTENT]
+        elif kept and all(lab == "none" for _, lab in kept) and clinc_label != "oos":
             kept = sorted(kept, key=lambda item: _rank(item[0]))[:NONE_PER_INTENT]
         out += [{"text": t, "label": lab, "clinc": clinc_label} for t, lab in sorted(kept)]
     return out

@@ -63,3 +63,11 @@ def db_settings(settings, db_url):
 
 # The scripted OpenAI-compatible server, for every test that asks for `llm_server`.
 pytest_plugins = ["llm_server"]
+
+
+def pytest_report_header(config):
+    """Say up front that the real-model tests are off, and how to turn them on."""
+    if os.environ.get("IRIS_TEST_REALMODEL_URL") or os.environ.get("IRIS_TEST_REALMODEL_GGUF"):
+        return "realmodel tests: on (a real local model; 10-120 s per message)"
+    return ("realmodel tests: skipped (set IRIS_TEST_REALMODEL_URL or IRIS_TEST_REALMODEL_GGUF; "
+            "scripts/fetch_real_model.sh)")

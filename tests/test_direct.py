@@ -312,3 +312,21 @@ def test_multi_fact_commands_step_aside_with_a_reason(handler, message):
 def test_an_adverb_also_keeps_a_single_fact_on_the_fast_path(handler):
     decision = handler.decide("remember that I also like green tea")
     assert decision.action == "store" and decision.content == "I also like green tea"
+
+
+@pytest.mark.parametrize("message", [
+    "remember that I keep bees + my van is blue",
+    "remember that I keep bees as well as that my van is blue",
+    "remember that #1 I keep bees #2 my van is blue",
+    "remember that I keep bees / my van is blue",
+    "remember that I keep bees, not to mention my van is blue",
+])
+def test_whatever_the_extractor_splits_steps_aside(handler, message):
+    decision = handler.decide(message)
+    assert decision.action is None
+    assert decision.reason.startswith(("list_structure", "multi_fact_signal"))
+
+
+def test_a_relative_clause_stays_on_the_fast_path(handler):
+    decision = handler.decide("remember that I'm allergic to cats, which is why we have a dog")
+    assert decision.action == "store"

@@ -86,3 +86,20 @@ def test_comparison_word_lists_map_words_to_words():
     assert len(surface) == len(set(surface))
     # A surface entry never maps onto a word another entry spells differently.
     assert not set(lists["informal"]) & set(lists["spellings"].values())
+
+
+@pytest.mark.parametrize("message", [
+    "erase that", "Please, delete it!", "can you remove this one", "take those off please",
+    "get rid of them", "never mind, forget it", "cross that off too", "ok undo that",
+])
+def test_bare_deictic_request(message):
+    assert text.bare_deictic_request(message)
+
+
+@pytest.mark.parametrize("message", [
+    "erase that memory", "forget that I like tea", "delete it from your memory",
+    "remove that reminder", "delete that email from Tom", "remember this", "that",
+    "delete", "forget everything", "delete that" + " please" * 40,
+])
+def test_not_a_bare_deictic_request(message):
+    assert not text.bare_deictic_request(message)

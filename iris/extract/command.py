@@ -25,17 +25,34 @@ from iris import text as english
 MAX_LEAD_WORDS = 14
 # A sign-off is a few words: the scan sees only this many characters of the tail.
 TAIL_CHARS = 60
+# Words outside the lexicon a lead-in may hold when it ends at a strong boundary.
+MAX_UNKNOWN_WORDS = 3
 # rapidfuzz ratio for a typo of a signal word ("svae"/"save" is 75, "remeber" 93).
 TYPO_CUTOFF = 75.0
 
-_TOKEN = re.compile(r"[\w'\u2019]+|[:\-\u2013\u2014,;.!?]")
+_TOKEN = re.compile(r"[\w'\u2019]+|[:\-\u2013\u2014,;.!?()]")
 _CUT_MARKS = frozenset(":-\u2013\u2014,")
 # Subjects a fact may open with right after a command verb ("remember I ...", "fyi my ...").
 _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve", "our",
                        "mine"})
 # Besides the verbs and signals, words after which the fact may start ("save this 4 later i ...").
 _BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile",
-                             "info", "information", "stuff", "things", "facts", "details"})
+                             "it", "info", "information", "stuff", "things", "facts", "details",
+                             "following", "up"})
+
+
+# The first counter of a list right after the command: "remember 1- ...", "remember (1) ...",
+# "remember one: ...", "remember number one - ...", "remember firstly, ...".
+_COUNTER_WORDS = frozenset({"one", "first", "firstly", "number", "item", "1st"})
+_COUNTER_START = re.compile(
+    r"(?:\d{1,2}(?:[.):\]]|\s?[-\u2013\u2014]\s)|one\s?[:)\-\u2013\u2014]|first(?:ly)?\b[\s,]"
+    r"|1st\s|(?:number|item)\s+(?:one|1)\b)", re.I)
+# The object of a command verb: "log this for me?", "Hold onto these:".
+_OBJECTS = frozenset({"this", "these", "following", "dis", "dese"})
+# Words that go with a thanks right after them ("much appreciated", "k thx").
+_THANKS_MODIFIERS = frozenset({"much", "k", "very", "greatly"})
+# Who a message is addressed to: "fyi iris I ..." opens the fact after the name.
+_ADDRESSEE = frozenset({"iris"})
 
 
 @dataclass(frozen=True)
@@ -71,37 +88,81 @@ def _typo_of(word: str, words: _Words) -> str | None:
     return str(hit[0])
 
 
-def lead_in_end(text: str) -> int:
+def _signal_base(word: str, words: _Words) -> str | None:
+    """The lead-in word `word` stands for: itself, an inflection of a signal ("remembered",
+    "noted", "saving"), or a typo of one ("rmember", "svae"); None for any other word."""
+    if word in words.lead:
+        return word
+    for suffix in ("ed", "d", "s", "ing"):
+        base = word.removesuffix(suffix)
+        if base != word and (base in words.signals or base + "e" in words.signals):
+            return base if base in words.signals else base + "e"
+    return _typo_of(word, words)
+
+
+def lead_in_end(text: str, *, whole: bool = False) -> int:
     """Where the facts start after a lead-in at the start of `text`, or 0 when there is none.
-    The first boundary ends the lead-in: "For the record, I like you, too" keeps its comma."""
+    The first boundary ends the lead-in: "For the record, I like you, too" keeps its comma.
+
+    A lead-in of only known words may end at any boundary. One with a few other words
+    ("Please commit the following to memory:", "May I ask you to remember that",
+    "can you log this for me?") must carry a signal and end at a strong boundary (":", "-",
+    "?") or at "that" right after a signal verb. `whole`: the text is a header line, so a
+    lead-in may also run to its end ("It is important that you remember")."""
     words = _words()
-    signal, open_for_subject, addressed, seen = False, False, False, 0
+    signal, open_for_subject, addressed, after_verb = False, False, False, False
+    seen = unknown = 0
+    object_seen = False
+    first_person = bool(re.match(r"\s*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
+
+    def loose_ok() -> bool:
+        # With words outside the lexicon, "I am a store manager: ..." is a fact of its own:
+        # a lead-in with a first-person subject must be said to the assistant.
+        return addressed or not first_person
+
     for token in _TOKEN.finditer(text):
         raw = token.group()
-        if raw in _CUT_MARKS:
-            if signal:
-                return token.end()
-            open_for_subject = False
+        if raw in "()":
             continue
-        if raw in ";.!?":
+        if raw in _CUT_MARKS or raw == "?":
+            if signal and (unknown == 0 or (raw != "," and loose_ok())):
+                return token.end()
+            # "<any verb> this/these/the following ...:" is a command whatever the verb
+            if object_seen and raw != "," and loose_ok():
+                return token.end()
+            open_for_subject = after_verb = False
+            continue
+        if raw in ";.!":
             return 0
         seen += 1
         if seen > MAX_LEAD_WORDS:
             return 0
         word = english.normalise(raw)
-        if signal and word == "that":
+        if signal and word == "that" and (unknown == 0 or (after_verb and loose_ok())):
             return token.end()
-        if signal and open_for_subject and word in _SUBJECTS:
+        if signal and open_for_subject and word in _SUBJECTS and unknown == 0:
             return token.start()
-        typo = None if word in words.lead else _typo_of(word, words)
-        if word not in words.lead and typo is None:
-            return 0
-        base = typo or word
+        object_seen = object_seen or (seen > 1 and word in _OBJECTS)
+        base = _signal_base(word, words)
+        if signal and (base is None or word in _COUNTER_WORDS) and _COUNTER_START.match(
+                text, token.start()):
+            start = token.start()  # "pls remember (1) ... (2) ...": the list starts here
+            while start and text[start - 1] in "([#":
+                start -= 1
+            return start
+        if base is None:
+            unknown += 1
+            if unknown > MAX_UNKNOWN_WORDS:
+                return 0
+            open_for_subject = after_verb = False
+            continue
         addressed = addressed or base in ("you", "u")
         signal = signal or (base in words.signals
                             and (addressed or base not in words.addressed))
-        open_for_subject = base in words.verbs or base in _BEFORE_SUBJECT
-    return 0
+        after_verb = base in words.verbs or (after_verb and base in ("down", "mind"))
+        open_for_subject = (after_verb or base in _BEFORE_SUBJECT
+                            or (signal and base in _ADDRESSEE))
+    return len(text) if whole and signal and unknown <= 1 else 0
 
 
 def sign_off_start(text: str) -> int:
@@ -116,7 +177,9 @@ def sign_off_start(text: str) -> int:
     thanks = command = False
     for token in reversed(tokens):
         raw = token.group()
-        if raw in _CUT_MARKS or raw in ";.!?":
+        if raw == ")":
+            continue
+        if raw in _CUT_MARKS or raw in ";.!?(":  # "... (please remember)"
             if thanks or command:
                 cut = token.start()
             continue
@@ -127,6 +190,8 @@ def sign_off_start(text: str) -> int:
                 break
         if word in words.thanks:
             thanks, cut = True, token.start()
-        elif word in words.verbs or word in {"ok", "okay"}:
+        elif thanks and word in _THANKS_MODIFIERS and cut == token.end() + 1:
+            cut = token.start()  # "much appreciated", "k thx"
+        elif word in words.verbs or word in {"ok", "okay", "got"}:  # "- got that?"
             command = True
     return cut

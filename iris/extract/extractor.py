@@ -1,7 +1,8 @@
 """Fact extraction: a message in, `store_memory` tool calls out (`iris.types.Extraction`).
 
 With a language model configured, one request asks for every fact in ONE `store_memory` call
-(prompt: iris/extract/prompts/extract_v2.md; extract_v1 is it without the worked examples).
+(prompt: iris/extract/prompts/extract_v3.md; extract_v2 is it without the two lines that
+fence off the worked examples, extract_v1 without the examples).
 The reply is parsed leniently: tool calls, the legacy single-item form, JSON in the text
 when the model does not use tools, and JSON with minor damage (json-repair). Items are
 regrouped, in the model's order, into calls of at most 25, so 30 facts make two calls and
@@ -11,6 +12,11 @@ go into calls; the rest are `Extraction.failures` with the reason, reported afte
 
 Secrets never reach the provider: unless IRIS_SECRETS=allow, the message is sent with each
 secret replaced by a placeholder (iris/secrets.py), which the store tool then refuses or keeps.
+
+A reply that says one fact twice (`repeats`: the model looped) is unusable, and so is a
+reply with a fact whose content words are mostly not in the message (`ungrounded`): small
+local models copy the prompt's worked examples into replies about other things, and a reply
+that invents one fact is not trusted for the others.
 
 Any LLM fault (unreachable, timeout, rate limit, an unusable reply) falls back to the
 offline extractor (iris/extract/offline.py) and the fault is kept in `Extraction.error`.
@@ -26,18 +32,20 @@ from importlib import resources
 from typing import Any
 
 import json_repair
+from rapidfuzz import fuzz, process
 
 from iris import secrets
 from iris.errors import LLMError, LLMResponseError
 from iris.extract.offline import split_facts_bounded
 from iris.extract.tagging import category, memory_type
 from iris.llm import LLMClient, LLMResponse, make_llm
+from iris.text import index_terms
 from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
 
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
-           "to_tool_calls"]
+           "repeats", "to_tool_calls", "ungrounded"]
 
-PROMPT_VERSION = "extract_v2"
+PROMPT_VERSION = "extract_v3"
 STORE_TOOL = "store_memory"
 
 
@@ -96,10 +104,15 @@ def _calls_with_raw(response: LLMResponse) -> list[tuple[ToolCall, str]]:
 
 def _load_json(text: str) -> Any:
     """Parse JSON, repairing minor damage (truncation, trailing commas, code fences, prose
-    around it). None when there is no JSON object or array to be found."""
+    around it). None when there is no JSON object or array to be found. Several whole
+    calls one after another (small local models write one fenced block or `<tool_call>`
+    per call) come back as a list of them: the repair would keep only the last."""
     try:
         value = json.loads(text)
     except json.JSONDecodeError:
+        calls = _several_calls(text)
+        if len(calls) > 1:
+            return calls
         try:
             value = json_repair.loads(text)
         except RecursionError:
@@ -109,10 +122,32 @@ def _load_json(text: str) -> Any:
     return value if isinstance(value, (dict, list)) else None
 
 
+_CALL_KEYS = frozenset({"memories", "facts", "arguments", "parameters"})
+
+
+def _several_calls(text: str) -> list[dict]:
+    """Every complete JSON object in `text` that looks like a call or its arguments, in
+    order; [] as soon as one found object does not (then it is one damaged reply)."""
+    decoder = json.JSONDecoder()
+    found: list[dict] = []
+    start = text.find("{")
+    while start >= 0:
+        try:
+            value, end = decoder.raw_decode(text, start)
+        except (json.JSONDecodeError, RecursionError):
+            start = text.find("{", start + 1)
+            continue
+        if not isinstance(value, dict) or not _CALL_KEYS & value.keys():
+            return []
+        found.append(value)
+        start = text.find("{", end)
+    return found
+
+
 def _items_of(payload: Any, raw: str, model: str) -> list[object]:
     if isinstance(payload, list):
-        # A bare list of items, or several argument objects in a list.
-        if payload and all(isinstance(p, dict) and "memories" in p for p in payload):
+        # A bare list of items, or several argument objects or calls in a list.
+        if payload and all(isinstance(p, dict) and _CALL_KEYS & p.keys() for p in payload):
             return [item for p in payload for item in _items_of(p, raw, model)]
         return list(payload)
     for key in ("memories", "facts"):
@@ -123,10 +158,69 @@ def _items_of(payload: Any, raw: str, model: str) -> list[object]:
             return memories if isinstance(memories, list) else [memories]
     if "content" in payload:  # the legacy single-item form
         return [payload]
+    if "arguments" in payload or "parameters" in payload:
+        return _call_in_text(payload, raw, model)
     if not payload:
         return []
     raise LLMResponseError(f"reply has neither 'memories' nor 'content': {raw[:200]!r}",
                            model=model, raw=raw)
+
+
+def _call_in_text(payload: dict, raw: str, model: str) -> list[object]:
+    """The whole call written as text, `{"name": "store_memory", "arguments": {...}}`: what
+    small local models send in `content` instead of `tool_calls`. Another tool's name means
+    the model found nothing to store, as with a real call to another tool."""
+    name = payload.get("name")
+    if name not in (None, STORE_TOOL):
+        return []
+    arguments = payload.get("arguments", payload.get("parameters"))
+    if isinstance(arguments, str):  # OpenAI's wire form: the arguments as a JSON string
+        arguments = _load_json(arguments)
+    if not isinstance(arguments, (dict, list)):
+        raise LLMResponseError(f"store_memory arguments are not JSON: {raw[:200]!r}",
+                               model=model, raw=raw)
+    return _items_of(arguments, raw, model)
+
+
+# A fact's word counts as in the message when it is there or one typo away ("tunred" ->
+# "turned"): models correct the user's spelling.
+_TYPO_RATIO = 75
+
+
+def ungrounded(raw_items: list[object], text: str, min_share: float) -> list[str]:
+    """The contents, in order, of the items whose content words (stemmed, stop words
+    dropped) are less than `min_share` in `text`. Items without a string content are left
+    to validation, which fails them with their reason."""
+    source = sorted(set(index_terms(text)))
+    invented = []
+    for raw_item in raw_items:
+        content = raw_item.get("content") if isinstance(raw_item, dict) else raw_item
+        if not isinstance(content, str):
+            continue
+        terms = index_terms(content)
+        if not terms:
+            continue
+        found = sum(1 for term in terms if term in source or process.extractOne(
+            term, source, scorer=fuzz.ratio, score_cutoff=_TYPO_RATIO) is not None)
+        if found < min_share * len(terms):
+            invented.append(content)
+    return invented
+
+
+def repeats(raw_items: list[object]) -> int:
+    """How many items say again, word for word up to stop words, what an earlier item said.
+    Small local models fall into a loop ("I also like hip hop" sixteen times) until the
+    token limit cuts the reply, often after dropping a fact: such a reply is not trusted."""
+    seen: set[tuple[str, ...]] = set()
+    count = 0
+    for raw_item in raw_items:
+        content = raw_item.get("content") if isinstance(raw_item, dict) else raw_item
+        if not isinstance(content, str):
+            continue
+        key = tuple(index_terms(content))
+        count += bool(key) and key in seen
+        seen.add(key)
+    return count
 
 
 def _fill_tags(raw_item: object) -> object:
@@ -205,6 +299,7 @@ class FactExtractor:
         self.settings = settings
         self.llm = llm if llm is not None else make_llm(settings)
         self.cap: int = getattr(settings, "max_memories_per_message", 50)
+        self.min_grounding: float = getattr(settings, "llm_min_grounding", 0.5)
 
     def extract(self, text: str) -> Extraction:
         if self.llm is None:
@@ -212,6 +307,15 @@ class FactExtractor:
         sent = text if getattr(self.settings, "secrets", "refuse") == "allow" else secrets.redact(text)
         try:
             raw_items, raw = parse_reply(self._ask(sent))
+            invented = ungrounded(raw_items[:self.cap], sent, self.min_grounding)
+            if invented:
+                raise LLMResponseError(
+                    f"the reply states {len(invented)} fact(s) the message does not, "
+                    f"e.g. {secrets.redact(invented[0][:80])!r}", raw=raw)
+            repeated = repeats(raw_items)
+            if repeated:
+                raise LLMResponseError(f"the reply repeats {repeated} fact(s): the model looped",
+                                       raw=raw)
         except LLMError as exc:  # parse_reply's errors carry the raw output
             return self.extract_offline(text, error=f"{type(exc).__name__}: {exc}", raw=exc.raw)
         return Extraction(source="llm", tool_calls=to_tool_calls(_in_order(raw_items[:self.cap])),

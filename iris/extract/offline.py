@@ -23,7 +23,7 @@ from itertools import islice
 from rapidfuzz import fuzz
 
 from iris import text as english
-from iris.extract import command, pronouns
+from iris.extract import command, layout, pronouns
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -56,7 +56,13 @@ _THANKS = re.compile(
     r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
 _CONNECTOR = re.compile(
     r"^(?:and also|and then|and|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
-    r"|lastly|finally|last but not least|as well as)\b[\s,:]*", re.I)
+    r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
+    r"|in addition|one more thing|(?:ok|okay|k) so|so yeah|yeah|so)\b[\s,:]*", re.I)
+# "Update: I moved", "One more thing: I ...": a short label before a colon, no fact itself.
+_LABEL = re.compile(r"^([^:\n]{1,40}):\s+")
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b", re.I)
+# Emoji, emoticons and other symbols after the last word: ":)", "🙏", "!!".
+_TRAILING_SYMBOLS = re.compile(r"(?:\s+[^\w\s]+)+$")
 
 
 def _fuzzy_command_word(text: str) -> int:
@@ -126,8 +132,12 @@ _TAIL_CHARS = 120
 
 
 def _strip_trailing(text: str) -> str:
+    text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
+        text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
     text = text.rstrip()
     text = text[:command.sign_off_start(text)].rstrip()
+    text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
+        text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
     for pattern in (_THANKS, _TRAILING_COMMAND, _THANKS):
         cut = max(0, len(text) - _TAIL_CHARS)
         match = pattern.search(text, cut)
@@ -138,12 +148,6 @@ def _strip_trailing(text: str) -> str:
 
 # --- 2. list structure ---------------------------------------------------------------
 
-_BULLET = re.compile(
-    rf"^\s*(?:[-*{english.BULLET_CHARS}–—>]+\s*|\(?\d{{1,2}}(?:[.):]|\s*[-–])\s+|\(?[a-z]\)\s+|#\s+)", re.I)
-_INLINE_NUMBER = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2})(?:[.)]|\s?[-–])\s+")
-_INLINE_DASH = re.compile(r"(?:^|(?<=\s))[-*\u2013\u2014]+\s")
-_HAS_WORD = re.compile(r"\w")
-_INLINE_BULLET = re.compile(rf"(?:^|\s+)[{english.BULLET_CHARS}]\s+")
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
 _HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
                            r"|details|info|information)\b", re.I)
@@ -154,22 +158,21 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
     bullets or numbers): the user already put one fact per item, so they are not split
     further on commas and "and"."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and _is_header(lines[0], first_of_many=True):
+        lines = lines[1:]
     lines = [line for line in lines if not _is_header(line)]
     items: list[str] = []
     for line in lines:
-        numbered = _split_inline_numbering(line)
-        if len(numbered) > 1:
-            items.extend(numbered)
+        found = layout.split_enumeration(line) or layout.split_symbol_marks(line)
+        if found is None:
+            items.append(layout.strip_mark(line) if len(lines) > 1 else line)
             continue
-        bulleted = [p for p in _INLINE_BULLET.split(line) if p.strip()]
-        if len(bulleted) > 1:
-            items.extend(bulleted)
-            continue
-        dashed = _split_inline_dashes(line)
-        if len(dashed) > 1:
-            items.extend(dashed)
-            continue
-        items.append(_BULLET.sub("", line, count=1))
+        head, listed_items = found
+        label = head.rstrip().endswith(":") and len(head.split()) <= 6
+        head = strip_command(head)
+        if head and is_clause(head) and not label:  # "I moved house: 1) ..." keeps its own fact
+            items.append(head)
+        items.extend(listed_items)
     # "things to remember about me: 1) ... 2) ..." leaves its header in front of the list.
     items = [item for item in items if not _is_header(item)]
     listed = len(items) > 1
@@ -180,43 +183,21 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
                     yield sentence.strip(), listed
 
 
-def _split_inline_dashes(line: str) -> list[str]:
-    """ "- a - b - c" or "a * b * c" on one line: items, when there are two marks or more,
-    or one between two clauses ("I swim - I hate olives"); "9 - 5" stays whole."""
-    pieces = [p.strip() for p in _INLINE_DASH.split(line)]
-    pieces = [p for p in pieces if _HAS_WORD.search(p)]  # "- - -" holds no item
-    marks = len(_INLINE_DASH.findall(line))
-    if len(pieces) < 2 or (marks < 2 and not all(is_clause(p) for p in pieces)):
-        return [line]
-    return pieces
-
-
-def _is_header(line: str) -> bool:
+def _is_header(line: str, *, first_of_many: bool = False) -> bool:
+    """A line that introduces the list ("Things to remember about me:"). The first line of
+    several may end without a colon ("store this for me", "It is important that you
+    remember") when it is a command with nothing left after the command is taken off."""
     body = line.rstrip()
+    if first_of_many and not body.endswith(":"):
+        lead = command.lead_in_end(body, whole=True)
+        rest = strip_command(body[lead:]) if lead else body
+        return not rest or (rest != body and not is_clause(rest))
     if not body.endswith(":"):
         return False
+    if first_of_many and len(body.split()) <= 6 and not _FIRST_PERSON.search(body):
+        return True  # "OK here goes:" over a list
     body = strip_command(body.rstrip(":"))
     return not body or (bool(_HEADER_WORDS.search(body)) and not is_clause(body))
-
-
-def _split_inline_numbering(line: str) -> list[str]:
-    """Split "1. a 2. b 3. c" on one line, only when the numbers count up from 1 or 2, so a
-    number inside a fact ("I have 2. cats" or "born in 1990.") is left alone."""
-    marks = list(_INLINE_NUMBER.finditer(line))
-    expected, chosen = None, []
-    for mark in marks:
-        number = int(mark.group(1))
-        if expected is None and number in (1, 2):
-            expected, chosen = number + 1, [mark]
-        elif expected is not None and number == expected:
-            expected += 1
-            chosen.append(mark)
-    if len(chosen) < 2:
-        return [line]
-    pieces = [line[: chosen[0].start()]]
-    for mark, following in zip(chosen, [*chosen[1:], None], strict=True):
-        pieces.append(line[mark.end(): following.start() if following else len(line)])
-    return [p.strip() for p in pieces if p.strip()]
 
 
 def _split_sentences(text: str) -> Iterator[str]:
@@ -236,11 +217,21 @@ _SUBJECTS = {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we'
              "he", "she", "they", "he's", "she's", "they're", "they've", "weve", "theyre"}
 _START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "this", "that's"}
 _RELATIVE = {"that", "which", "who", "whom", "whose"}
+# A clause opening with a relative word belongs to the clause before it (", which is why
+# ..."); after a bare comma, so does one opening with a conjunction that cannot start a fact
+# of its own (", so I work the late shift"; "since ..." and "when ..." can).
+_RELATIVE_OPENERS = frozenset({"which", "who", "whom", "whose", "where"})
+_COMMA_OPENERS = frozenset({"so", "because", "but", "although", "though", "unless", "whereas",
+                            "or"})
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
+_JOINS = (r"and also|and then|and that|and btw|and|also|plus|but also|oh and|btw"
+          r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
-    r"(\s*,\s*(?:(?:and also|and then|and that|and|also|plus|but also|that)\s+)?"
-    r"|\s+(?:and also|and then|and that|and|plus)\s+|\s+&\s+"
+    rf"(\s*,\s*(?:(?:{_JOINS}|that)\s+)?"
+    rf"|\s+(?:{_JOINS.replace('|also|', '|')})\s+|\s+&\s+"
+    # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b"
+    r"|\s+[^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3}\s+"
     # "also" right after a pronoun is an adverb ("i also like"), not a join
     r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)\s+also\s+)", re.I)
 
@@ -276,6 +267,12 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
             continue  # a subject noun phrase is short; a verb much later belongs elsewhere
         # A finite verb after at least one word of noun phrase: "coffee is", "my dad taught".
         if _finite(word, lexicon.finite_verbs):
+            return True
+        # A base form after a plural noun: "two dogs live", "my parents love".
+        before = words[index - 1]
+        if (word in lexicon.bases and len(before) > 3 and before.endswith("s")
+                and not before.endswith("ss") and before not in lexicon.verbs
+                and before not in lexicon.noun_markers):
             return True
         if index == 1 and word.endswith("'s"):  # "anna's a nurse"
             return True
@@ -351,7 +348,14 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
         end += 1
     run = chunks[index] + "".join(
         d + c for d, c in zip(delimiters[index:end - 1], chunks[index + 1:end], strict=False))
-    return bool(run.strip()) and is_clause(run)
+    first = _WORD.match(run.strip())
+    opener = first.group().lower() if first else ""
+    if opener in _RELATIVE_OPENERS or (
+            opener in _COMMA_OPENERS and delimiters[index - 1].strip() == ","):
+        return False
+    # A possessive subject may be long: "my favorite type of music to sing is folk".
+    reach = 8 if opener in ("my", "our") else 5
+    return bool(run.strip()) and is_clause(run, reach=reach)
 
 
 def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
@@ -367,8 +371,16 @@ def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
 # --- the whole thing -----------------------------------------------------------------
 
 
+def _without_label(text: str) -> str:
+    label = _LABEL.match(text)
+    if (label and len(label.group(1).split()) <= 4 and not _FIRST_PERSON.search(label.group(1))
+            and is_clause(text[label.end():])):
+        return text[label.end():]
+    return text
+
+
 def clean_fact(text: str) -> str:
-    text = text.strip()
+    text = _without_label(text.strip())
     while True:
         stripped = _CONNECTOR.sub("", text).strip()
         if stripped == text:
@@ -395,6 +407,9 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = _SPACE_RUN.sub(" ", text)
     facts: list[str] = []
+    first, newline, rest = text.strip().partition("\n")
+    if newline and rest.strip() and _is_header(first, first_of_many=True):
+        text = rest  # "save this 4 later" over a list: judged whole, before any stripping
     for part, listed in _split_structure(strip_command(text)):
         if limit is not None and len(facts) > limit:
             return pronouns.resolve(facts), True  # a part beyond the limit is left unread

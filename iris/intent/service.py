@@ -9,7 +9,9 @@ at first use (about a second of fitting, plus ~2 s importing scikit-learn) and c
 `settings.home`, keyed by a hash of the data, the code version and the embedder.
 A memory tool needs clear evidence: `settings.intent_false_memory_cost` sets how much more a
 non-memory message sent to a memory tool costs than a missed memory request, and a memory
-label below cost / (1 + cost) passes through with the best non-memory hint instead. Model files
+label below cost / (1 + cost) passes through with the best non-memory hint instead, and so does
+a bare deictic request ("delete that", "cancel it"): it names no memory, so "that" is something
+in the host's conversation (iris/text.py `bare_deictic_request`). Model files
 hold JSON and numpy arrays only (no pickle), and loading them does not import scikit-learn.
 Sentence embeddings are used only when `settings.intent_embeddings` is on; then the embedder
 is the one shared with the store, so its cache means a routed message is not embedded again
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING
 from iris.errors import IntentModelError
 from iris.intent.data import MEMORY_ACTION, NONE
 from iris.intent.model import CODE_VERSION, IntentModel, OperatingPoint, Prediction, TrainOptions
+from iris.text import bare_deictic_request
 from iris.types import IntentDecision
 
 if TYPE_CHECKING:
@@ -129,7 +132,8 @@ class ToolIntentDecisionService:
         blank = {i for i, t in enumerate(texts) if not t or not t.strip()}
         cap = self.settings.intent_max_chars
         todo = [t[:cap] for i, t in enumerate(texts) if i not in blank]
-        decided = iter([self._to_decision(p) for p in self.predict(todo)] if todo else [])
+        decided = iter([self._to_decision(p, t) for p, t in zip(self.predict(todo), todo, strict=True)]
+                       if todo else [])
         return [IntentDecision(intent=NONE, label=NONE, signals=["empty_message"])
                 if i in blank else next(decided) for i in range(len(texts))]
 
@@ -139,26 +143,34 @@ class ToolIntentDecisionService:
         cost = self.settings.intent_false_memory_cost
         return cost / (1.0 + cost)
 
-    def _gate_memory(self, prediction: Prediction) -> Prediction:
-        """A memory label below the evidence bar gives way to the best non-memory label."""
+    def _gate_memory(self, prediction: Prediction, text: str) -> Prediction:
+        """A memory label gives way to the best non-memory label when it is below the evidence
+        bar, or when the message is a bare deictic request that names no memory."""
         model = self.model
         spec = model.specs.get(prediction.label)
-        if spec is None or spec.intent != MEMORY_ACTION or prediction.confidence >= self.memory_evidence():
+        if spec is None or spec.intent != MEMORY_ACTION:
+            return prediction
+        if bare_deictic_request(text):
+            reason = "no_memory_object"
+        elif prediction.confidence < self.memory_evidence():
+            reason = "memory_evidence"
+        else:
             return prediction
         fallback = next((label for label, _ in prediction.ranked
                          if (s := model.specs.get(label)) is None or s.intent != MEMORY_ACTION),
                         model.oos_label or NONE)
-        return replace(prediction, label=fallback, rejected="memory_evidence")
+        return replace(prediction, label=fallback, rejected=reason)
 
-    def _to_decision(self, prediction: Prediction) -> IntentDecision:
+    def _to_decision(self, prediction: Prediction, text: str) -> IntentDecision:
         model = self.model
-        prediction = self._gate_memory(prediction)
+        prediction = self._gate_memory(prediction, text)
         confidence = round(prediction.confidence, 4)
         signals = list(prediction.signals)
         alternatives = [(label, round(p, 4)) for label, p in prediction.ranked[1:ALTERNATIVES + 1]]
-        if prediction.rejected == "memory_evidence":
+        if prediction.rejected in ("memory_evidence", "no_memory_object"):
             # Passthrough with the best non-memory hint; the memory guess leads the alternatives.
-            signals.append(f"memory_evidence:{confidence:.2f}<{self.memory_evidence():.2f}")
+            signals.append(f"memory_evidence:{confidence:.2f}<{self.memory_evidence():.2f}"
+                           if prediction.rejected == "memory_evidence" else "no_memory_object")
             alternatives = [(prediction.top_label, confidence)] + [
                 a for a in alternatives if a[0] != prediction.label][:ALTERNATIVES - 1]
             fallback = model.specs.get(prediction.label)

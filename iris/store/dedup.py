@@ -197,7 +197,7 @@ class Deduper:
             verdict = verifier.verify(p.item.content, other)
             kind: str = verdict.kind
             judged_by_llm = False
-            if opts.use_llm and not verdict.hard and sim >= ask_at:
+            if opts.use_llm and not verdict.hard and not verdict.surface and sim >= ask_at:
                 with self._lock:
                     llm_kind = self._verdicts.get((p.item.content, other))
                 if llm_kind:
@@ -205,7 +205,7 @@ class Deduper:
                 elif grey is not None and self.llm is not None:
                     grey.append(verifier.Pair(p.item.content, other))
             threshold = s.relates_to_threshold if judged_by_llm else s.dedup_candidate_threshold
-            if kind == "duplicate" and sim >= threshold:
+            if kind == "duplicate" and (sim >= threshold or verdict.surface):
                 how = ", judged by LLM" if judged_by_llm else ""
                 plan.action, plan.reason = "skip", f"semantic duplicate (cos {sim:.2f}{how})"
                 plan.duplicate_of, plan.duplicate_of_batch = mem_id, b_pos

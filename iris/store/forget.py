@@ -11,7 +11,11 @@ and with one memory stored almost anything is "clear of the others"):
     / "allergic", "parot" / "parrot"), or, when the word is a topic noun, a way of saying
     that topic (intents/fastpath/topics.yaml: "my pet": cat, dog ...; "my car": "drive a",
     Toyota ...; "my birthday": "born on"); a different head noun therefore blocks the match:
-    wife/husband, tea/coffee, city/street, cat/dog;
+    wife/husband, tea/coffee, city/street, cat/dog. One exception: a word a realised topic
+    lists as a `modifier` may go unsaid when the memory states no other modifier of it
+    ("my football team" -> "I support Rapid Vienna", never "... the Lakers basketball
+    team"). A topic noun the verifier folds into a feeling ("allergy") still counts, and
+    when a description has nothing but markers of change ("when I retired"), they count;
   * a memory found through a topic must not be about a person the description did not name
     ("forget my job" is not "My wife is a dentist");
   * the description's numbers must be in the memory ("14 Baker Street" is not "12 ...");
@@ -41,7 +45,7 @@ from rapidfuzz.distance import Indel
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
-from iris.text import read_yaml, stem, tokens
+from iris.text import NEGATIONS, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
@@ -62,11 +66,18 @@ something all what about regarding concerning earlier last previous
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
                   "<feeling> name preference preferences habit habits routine date many "
-                  "much".split())
+                  "much class classes lesson lessons".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
 _OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a named person
+# "don't remember my hair anymore": the negation belongs to the request, not to the fact.
+_REQUEST_NEGATION = re.compile(r"\b(?:(?:do|does|please) )?(?:not|never) "
+                               r"(?=(?:remember|keep|store|save|recall|note)\b)")
+# The verifier's markers of change that are also the content of a fact ("I retired").
+_MARKER_VERBS = frozenset("""
+retired retire quit moved move relocated started start began stopped switched became
+""".split())
 
 
 @dataclass(frozen=True)
@@ -102,17 +113,25 @@ def describe(text: str) -> Description | None:
     matched on (empty, vague like "it", too long to be a description)."""
     if not text or len(text) > MAX_DESCRIPTION_CHARS:
         return None
-    lowered = _FRAMING.sub(" ", " ".join(tokens(text)))
+    lowered = _REQUEST_NEGATION.sub(" ", " ".join(tokens(text)))
+    lowered = _joined_nouns(_FRAMING.sub(" ", lowered))
     words = [w for w in lowered.split() if w not in _NOISE]
     analysis = verifier.analyze(" ".join(words))
-    required = analysis.bag - _SOFT
-    if not analysis.bag and not analysis.numbers:
+    # A topic noun the verifier folds into a feeling ("allergy") still names the memory.
+    required = (analysis.bag - _SOFT) | {stem(w) for w in words if stem(w) in topics()}
+    required -= {"<feeling>"}
+    if not required and not (analysis.bag - {"<feeling>"}) and not analysis.numbers:
+        # Only words the verifier treats as markers of change ("when I retired", "when I
+        # moved"): here they are the content.
+        required = frozenset(stem(w) for w in words if w in _MARKER_VERBS)
+    if not required and not analysis.bag and not analysis.numbers:
         return None
     if len(required) > MAX_DESCRIPTION_WORDS:
         return None
-    feeling = "<feeling>" in analysis.bag or any(w in verifier.NEGATIONS for w in words)
+    feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
     return Description(
-        text=text, required=required, bag=analysis.bag, numbers=analysis.numbers,
+        text=text, required=frozenset(required), bag=analysis.bag | required,
+        numbers=analysis.numbers,
         people=frozenset(analysis.agents) - _OTHERS, about_user="self" in analysis.agents,
         polarity=analysis.polarity if feeling else None)
 
@@ -144,24 +163,58 @@ def _matches(d: Description, content: str) -> bool:
         return False
     if d.polarity is not None and memory.analysis.polarity != d.polarity:
         return False
-    people = frozenset(memory.analysis.agents) - _OTHERS
+    agents = memory.analysis.agents
+    people = frozenset(agents) - _OTHERS
     # About the user, or naming only a frame ("my name"): someone else's fact is not it.
-    if (d.about_user or not d.required) and not people <= d.people:
+    # A fact whose subject is the user may name a companion: "that I live in Pennsylvania"
+    # is "I live with my husband in pennsylvania", never "My husband lives in ...".
+    about_others = not people <= d.people and not (d.about_user and agents[:1] == ("self",))
+    if (d.about_user or not d.required) and about_others:
         return False
     needed = d.required or d.bag - {"<feeling>"}
     if not needed and not d.numbers:
         return False
-    allowed, by_topic = d.people, False
+    allowed = d.people
+    heads: list[Topic] = []  # the topics the memory realised
+    missing: list[str] = []  # at most one word, which must be a free modifier
     for word in needed:
         if _has(word, memory.stems):
             continue
         topic = topics().get(word)
         if topic is None or not topic.realised(memory):
-            return False
-        allowed, by_topic = allowed | topic.people, True
+            if missing or word not in _modifiers():
+                return False
+            missing.append(word)
+            continue
+        allowed = allowed | topic.people
+        heads.append(topic)
+    if missing and not _free_modifier(missing[0], heads, memory):
+        return False
     # A topic is weaker evidence than the word itself: "forget my job" is not about the
     # wife in "My wife is a dentist" unless the description names her too.
-    return not by_topic or people <= allowed
+    return not heads or people <= allowed
+
+
+def _free_modifier(word: str, heads: list[Topic], memory: _Memory) -> bool:
+    """"football" in "my football team", against "I support Rapid Vienna": a word listed
+    as a `modifier` of a topic the memory realised may be left unsaid when the memory
+    states no other modifier of it: "my football team" is never "I support the Lakers
+    basketball team", and "tea" is no modifier of "work" ("my tea at work" is not "I'm a
+    civil engineer")."""
+    return any(word in t.modifiers and t.modifiers.isdisjoint(memory.sequence) for t in heads)
+
+
+@lru_cache(maxsize=1)
+def _modifiers() -> frozenset[str]:
+    return frozenset(w for t in topics().values() for w in t.modifiers)
+
+
+def _joined_nouns(text: str) -> str:
+    """ "hay fever" -> "hayfever": a topic noun of several words becomes one word."""
+    for phrase, joined in _multiword_nouns():
+        if phrase in text:
+            text = re.sub(rf"\b{re.escape(phrase)}\b", joined, text)
+    return text
 
 
 def _has(word: str, stems: frozenset[str]) -> bool:
@@ -230,6 +283,7 @@ class Topic:
     patterns: tuple[re.Pattern[str], ...]
     not_with: frozenset[str]  # stems that veto the topic in a memory
     people: frozenset[str]  # the people its words name (family: wife, son ...)
+    modifiers: frozenset[str] = frozenset()  # stems that may narrow it unsaid ("football")
 
     def realised(self, memory: _Memory) -> bool:
         if self.not_with & memory.stems:
@@ -273,9 +327,11 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
                 raw_phrases=tuple(several),
                 patterns=tuple(re.compile(p) for p in spec.get("patterns", ())),
                 not_with=frozenset(stem(w) for w in spec.get("not_with", ())),
+                modifiers=frozenset(stem(w) for w in _expand(spec.get("modifiers", []), specs)),
                 people=frozenset(a for p in phrases for w in p
                                  for a in verifier.analyze(w).agents) - _OTHERS)
             for noun in (name, *spec.get("aliases", ())):
+                noun = noun.replace(" ", "")  # "hay fever": see _joined_nouns
                 for key in {stem(noun), stem(noun + "s")}:
                     if found.get(key, topic) != topic:
                         raise ValueError(f"{noun!r} names both {found[key].name} and {name}")
@@ -285,6 +341,18 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
             re.error) as exc:
         raise ConfigError(f"forget topics in {path} are unusable: "
                           f"{type(exc).__name__}: {exc}") from exc
+
+
+@lru_cache(maxsize=4)
+def _multiword_nouns(folder: Path | None = None) -> tuple[tuple[str, str], ...]:
+    path = (Path(folder) if folder else intents_dir() / "fastpath") / "topics.yaml"
+    try:
+        specs = read_yaml(path)["topics"]
+        nouns = [n for name, spec in specs.items() for n in (name, *spec.get("aliases", ()))]
+    except (OSError, yaml.YAMLError, AttributeError, KeyError, TypeError) as exc:
+        raise ConfigError(f"forget topics in {path} are unusable: "
+                          f"{type(exc).__name__}: {exc}") from exc
+    return tuple((" ".join(n.split()), n.replace(" ", "")) for n in nouns if " " in n)
 
 
 # --- forget everything ------------------------------------------------------------------

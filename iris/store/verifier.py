@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from iris.text import SYNONYMS, stem, tokens
+from iris.spelling import same_surface
+from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
 # offline rules cannot tell cause from coincidence, so they never guess it.
 Kind = Literal["duplicate", "contradicts", "supersedes", "caused_by", "related"]
 
-_NEGATIONS = {"not", "no", "never", "nobody", "nothing", "none", "neither", "nor", "without"}
 _POSITIVE = {"love", "loves", "loved", "loving", "like", "likes", "liked", "enjoy", "enjoys",
              "enjoyed", "enjoying", "adore", "adores", "prefer", "prefers", "preferred", "fond",
              "passion", "passionate", "fan", "favorite", "favourite", "favorites",
@@ -111,6 +111,8 @@ class Analysis:
     slots: dict[str, str] = field(hash=False, compare=False)
     # (marker, content stems before it) for the first order marker, or None
     order: tuple[str, frozenset[str]] | None = None
+    # the bag's words in the order they first appear
+    sequence: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,14 +120,17 @@ class Verdict:
     kind: Kind
     reason: str
     hard: bool = False  # True: a difference in meaning no judge may merge
+    # True: the same words, spelled differently ("Im goin 2 the gym"): a duplicate at any
+    # cosine a candidate has, with no judge asked (an informal spelling can cost MiniLM 0.2).
+    surface: bool = False
 
 
 @lru_cache(maxsize=8192)
 def analyze(text: str) -> Analysis:
     words = tokens(text)
-    negations = sum(w in _NEGATIONS for w in words)
+    negations = sum(w in NEGATIONS for w in words)
     sentiment = -1 if any(w in _NEGATIVE or SYNONYMS.get(w) in _NEGATIVE for w in words) else 1
-    bag: set[str] = set()
+    bag: dict[str, None] = {}  # a set that keeps first-seen order
     agents: list[str] = []
     by_agent, cut = _passive_agent(words), 0
     for i, word in enumerate(words):
@@ -141,14 +146,14 @@ def analyze(text: str) -> Analysis:
             if not agents or agents[-1] != agent:
                 agents.append(agent)
         if word in _POSITIVE or word in _NEGATIVE or base in _POSITIVE or base in _NEGATIVE:
-            bag.add("<feeling>")
-        elif word in _NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
+            bag["<feeling>"] = None
+        elif word in NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
                 or word in _WAS:
             continue
         elif word.isdigit() or word in _STOP:
             continue
         else:
-            bag.add(stem(word))
+            bag[stem(word)] = None
     if cut:  # the passive's agent acts first
         agents = agents[cut:] + agents[:cut]
     lowered = " ".join(words)
@@ -175,6 +180,7 @@ def analyze(text: str) -> Analysis:
         agents=tuple(agents),
         slots=slots,
         order=_order(words),
+        sequence=tuple(bag),
     )
 
 
@@ -200,6 +206,17 @@ def _order(words: list[str]) -> tuple[str, frozenset[str]] | None:
     return None
 
 
+def _reordered(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """The same words in an order that is not one phrase moved to the front or back: "my dog
+    is scared of my cat" / "my cat is scared of my dog" (who does what to whom may have
+    changed; with no order word to read it, the pair is kept) but not "every morning I jog" /
+    "I jog every morning", "pizza is my favorite food" / "my favorite food is pizza", or two
+    neighbours swapped ("I love dogs and cats" / "I love cats and dogs")."""
+    if len(a) < 3 or any(a[i:] + a[:i] == b for i in range(len(a))):
+        return False
+    return not any(a[:i] + (a[i + 1], a[i]) + a[i + 2:] == b for i in range(len(a) - 1))
+
+
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a | b else 1.0
 
@@ -212,17 +229,39 @@ def _tense_differs(a: frozenset[str], b: frozenset[str]) -> bool:
 
 
 def _same_bag(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Equal content words, allowing a doer noun for its verb: teach/teacher,
-    produc(e)/producer, surviv(e)/survivor, skateboard/skateboarder."""
+    """Equal content words, allowing a doer noun for its verb (teach/teacher,
+    surviv(e)/survivor, skateboard/skateboarder) and a noun or adjective for its verb
+    (donat(e)/donation, meditat(e)/meditation, intoleranc(e)/intolerant)."""
     only_a, only_b = a - b, b - a
     if len(only_a) != len(only_b):
         return False
     for word in only_a:
-        match = next((w for w in only_b if _doer(word, w) or _doer(w, word)), None)
+        match = next((w for w in only_b if _doer(word, w) or _doer(w, word)
+                      or _same_root(word, w)), None)
         if match is None:
             return False
         only_b = only_b - {match}
     return True
+
+
+# Endings that make a noun or adjective of a verb, longest first.
+_DERIVATIONS = ("ational", "ation", "ition", "ion", "ance", "ence", "anc", "enc", "ant", "ent",
+                "ator", "itor", "ment", "ally", "al", "er", "or", "at", "ing")
+# A shorter root says too little: "moth" is not "mother", "bank" is not "banker".
+_MIN_ROOT = 5
+
+
+def _root(word: str) -> str:
+    for ending in _DERIVATIONS:
+        if word.endswith(ending) and len(word) - len(ending) >= _MIN_ROOT:
+            return word[: -len(ending)]
+    return word
+
+
+def _same_root(a: str, b: str) -> bool:
+    if _AGENTS.get(a) or _AGENTS.get(b):  # people are compared by the agent rules
+        return False
+    return min(len(a), len(b)) >= _MIN_ROOT and _root(a) == _root(b)
 
 
 def _doer(verb: str, noun: str) -> bool:
@@ -234,6 +273,8 @@ def _doer(verb: str, noun: str) -> bool:
 def verify(new: str, old: str) -> Verdict:
     """What `new` is to `old`, from the words alone. The caller decides whether the two
     are similar enough (cosine) for a duplicate or a contradiction to matter."""
+    if same_surface(new, old):
+        return Verdict("duplicate", "same words, spelled differently", surface=True)
     a, b = analyze(new), analyze(old)
     overlap = _jaccard(a.bag, b.bag)
     updating = bool(a.update - b.update)
@@ -260,6 +301,8 @@ def verify(new: str, old: str) -> Verdict:
     same = _same_bag(a.bag, b.bag)
     if same and a.order and b.order and a.order[0] == b.order[0] and a.order[1] != b.order[1]:
         return Verdict("supersedes" if a.update else "contradicts", "order reversed", hard=True)
+    if same and a.bag == b.bag and _reordered(a.sequence, b.sequence):
+        return Verdict("related", "the same words in another order")
     if same and set(a.agents) - {"self"} != set(b.agents) - {"self"}:
         return Verdict("related", "different people", hard=True)
     if same and len(set(a.agents)) >= 2 and a.agents != b.agents:
@@ -323,7 +366,3 @@ def parse_judgments(content: str | None, count: int) -> dict[int, Kind]:
                 "duplicate", "contradicts", "supersedes", "caused_by", "related"):
             out[index] = relation  # type: ignore[assignment]
     return out
-
-
-# Public names for the other modules that read English text the same way (forget matching).
-NEGATIONS = frozenset(_NEGATIONS)

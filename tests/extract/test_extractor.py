@@ -15,8 +15,10 @@ from iris.extract.extractor import (
     FactExtractor,
     build_messages,
     parse_reply,
+    repeats,
     system_prompt,
     to_tool_calls,
+    ungrounded,
     validate_items,
 )
 from iris.llm import LLMResponse, ScriptedLLM
@@ -34,7 +36,7 @@ def tool(arguments):
 # --- prompt ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("version", ["extract_v1", "extract_v2"])
+@pytest.mark.parametrize("version", ["extract_v1", "extract_v2", "extract_v3"])
 def test_prompt_is_versioned_package_data_and_states_the_rules(version):
     prompt = system_prompt(version)
     assert "store_memory" in prompt and "25" in prompt and "never invent" in prompt.lower()
@@ -82,6 +84,40 @@ def test_parse_reply_accepts_every_shape(reply, expected):
     assert raw
 
 
+ENVELOPE = '{"name": "store_memory", "arguments": {"memories": [{"content": "I like tea"}]}}'
+
+
+# What Qwen2.5-Coder-0.5B-Instruct behind llama.cpp sends (tests/extract/test_realmodel.py):
+# the whole call as text in `content`, often fenced, sometimes one block per call.
+@pytest.mark.parametrize("content", [
+    ENVELOPE,
+    f"```json\n{ENVELOPE}\n```",
+    f"<tool_call>\n{ENVELOPE}\n</tool_call>",
+    '{"name": "store_memory", "arguments": "{\\"memories\\": [{\\"content\\": \\"I like tea\\"}]}"}',
+    '{"name": "store_memory", "parameters": {"memories": [{"content": "I like tea"}]}}',
+    '{"arguments": {"memories": [{"content": "I like tea"}]}}',
+])
+def test_parse_reply_unwraps_a_call_written_as_text(content):
+    assert parse_reply(LLMResponse(content=content))[0] == [{"content": "I like tea"}]
+
+
+@pytest.mark.parametrize("content", [
+    "```json\n{a}\n```\n```json\n{b}\n```",
+    "<tool_call>\n{a}\n</tool_call>\n<tool_call>\n{b}\n</tool_call>",
+    "{a}\n{b}",
+])
+def test_several_calls_written_as_text_are_all_kept_in_order(content):
+    first = '{"name": "store_memory", "arguments": {"memories": ["I like tea", "I own a cat"]}}'
+    second = '{"memories": ["I live in Leeds"]}'
+    reply = LLMResponse(content=content.format(a=first, b=second))
+    assert parse_reply(reply)[0] == ["I like tea", "I own a cat", "I live in Leeds"]
+
+
+def test_a_call_to_another_tool_written_as_text_means_no_facts():
+    reply = LLMResponse(content='{"name": "list_memories", "arguments": {}}')
+    assert parse_reply(reply)[0] == []
+
+
 def test_parse_reply_joins_several_calls_in_order():
     reply = LLMResponse.with_tool_call("store_memory", {"memories": ["a fact"]})
     second = LLMResponse.with_tool_call("store_memory", {"memories": ["b fact", "c fact"]})
@@ -102,6 +138,7 @@ def test_no_facts_is_a_value(reply):
     (LLMResponse(content="Sure, I'll remember that!"), "without a tool call or JSON"),
     (tool("not json at all"), "not JSON"),
     (tool({"something": "else"}), "neither 'memories' nor 'content'"),
+    (LLMResponse(content='{"name": "store_memory", "arguments": "not json at all"}'), "not JSON"),
 ])
 def test_unusable_replies_raise_llm_response_error(reply, message):
     with pytest.raises(LLMResponseError, match=message) as info:
@@ -136,7 +173,8 @@ def test_thirty_facts_become_two_calls_of_25_and_5_none_lost():
 def test_a_30_item_tool_call_is_regrouped_not_refused(settings):
     memories = [{"content": f"I have hobby number {n}", "type": "fact", "category": "hobbies"}
                 for n in range(30)]
-    extraction = FactExtractor(settings, llm=ScriptedLLM(tool({"memories": memories}))).extract("x")
+    message = "remember: " + ", ".join(m["content"] for m in memories)
+    extraction = FactExtractor(settings, llm=ScriptedLLM(tool({"memories": memories}))).extract(message)
     assert extraction.source == "llm"
     assert [len(c.arguments["memories"]) for c in extraction.tool_calls] == [25, 5]
     assert contents(extraction) == [m["content"] for m in memories]
@@ -204,3 +242,57 @@ def test_offline_too_long_fact_is_a_failure_not_an_exception(settings):
     items, failures = normalise_store_args(extraction.tool_calls[0].arguments)
     assert [i.content for i in items] == ["I like tea"]
     assert [(f.index, f.reason) for f in failures] == [(1, "content is 2813 characters long (max 2000)")]
+
+
+# --- grounding: a reply that states what the message does not ------------------------------
+
+BLIND_DATES = "remember this stuff: my father keeps trying to set me up on blind dates. ty"
+
+
+def test_ungrounded_finds_copied_examples_not_resolved_pronouns_or_fixed_typos():
+    # The first two are what Qwen2.5-Coder-0.5B replied to BLIND_DATES: the prompt's examples.
+    assert ungrounded(["I prefer window seats on flights", "I hate sweet burgers",
+                       "My father keeps trying to set me up on blind dates"],
+                      BLIND_DATES, 0.5) == ["I prefer window seats on flights", "I hate sweet burgers"]
+    assert ungrounded(["My daughter Mia is 7", "Mia loves horses"],
+                      "my daughter Mia is 7 and she loves horses", 0.5) == []
+    assert ungrounded(["I turned 18 years old yesterday"], "btw i tunred 18 years old yesterday", 0.5) == []
+    assert ungrounded(["My password is [redacted password]", {"type": "fact"}, 7],
+                      "remember my password is [redacted password]", 0.5) == []
+
+
+def test_a_reply_with_an_invented_fact_falls_back_to_the_rules(settings):
+    llm = ScriptedLLM(tool({"memories": ["I prefer window seats on flights",
+                                         "My father keeps trying to set me up on blind dates"]}))
+    extraction = FactExtractor(settings, llm=llm).extract(BLIND_DATES)
+    assert extraction.source == "offline"
+    assert "states 1 fact(s) the message does not" in extraction.error
+    assert "window seats" in extraction.raw
+    assert [c.lower() for c in contents(extraction)] == ["my father keeps trying to set me up on blind dates"]
+
+
+def test_grounding_share_is_a_setting(settings):
+    reply = tool({"memories": ["I prefer window seats on flights"]})
+    loose = settings.model_copy(update={"llm_min_grounding": 0.0})
+    assert FactExtractor(loose, llm=ScriptedLLM(reply)).extract(BLIND_DATES).source == "llm"
+
+
+def test_repeats_counts_a_looping_reply_not_distinct_facts():
+    # Qwen2.5-Coder-0.5B on a three-fact message: a loop until the token limit.
+    looped = ["I like old school hip hop", "I love new kids on the block",
+              "I also like old school hip hop", "I also like new kids on the block",
+              "I also like old school hip hop"]
+    assert repeats(looped) == 2  # "like" is not "love": the 4th item is new
+    assert repeats(["I like cats", "I like dogs", {"content": "I like cats", "type": "x"}, 3]) == 1
+    assert repeats(["I like cats and dogs", "My dogs like cats", "", ""]) == 0
+
+
+def test_a_looping_reply_falls_back_to_the_rules(settings):
+    message = "remember I like old school hip hop, also I love new kids on the block"
+    llm = ScriptedLLM(tool({"memories": ["I like old school hip hop",
+                                         "I also like old school hip hop"]}))
+    extraction = FactExtractor(settings, llm=llm).extract(message)
+    assert extraction.source == "offline"
+    assert "repeats 1 fact(s)" in extraction.error
+    assert [c.lower() for c in contents(extraction)] == ["i like old school hip hop",
+                                                         "i love new kids on the block"]

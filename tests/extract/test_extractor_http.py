@@ -36,7 +36,7 @@ def test_thirty_facts_come_back_as_two_calls(extractor, llm_server):
     memories = [{"content": f"I have visited country number {n}", "type": "event", "category": "travel"}
                 for n in range(30)]
     llm_server.enqueue(tool_reply("store_memory", {"memories": memories}))
-    extraction = extractor.extract("remember these: ...")
+    extraction = extractor.extract("remember these: " + "; ".join(m["content"] for m in memories))
     assert [len(c.arguments["memories"]) for c in extraction.tool_calls] == [25, 5]
     assert contents(extraction) == [m["content"] for m in memories]
 

@@ -188,3 +188,53 @@ def test_ordinary_text_has_no_lead_in_or_sign_off(text):
 ])
 def test_dashed_and_starred_lists_on_one_line(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # lead-ins with words outside the lexicon: a signal and a strong boundary
+    ("Please commit the following to memory: I swim", ["I swim"]),
+    ("can you log this for me? i garden on weekends", ["I garden on weekends"]),
+    ("I would appreciate it if you remembered that I swim", ["I swim"]),
+    ("May I ask you to remember that my dog is old", ["My dog is old"]),
+    ("Allow me to share a few details about myself: I swim. I sing.", ["I swim", "I sing"]),
+    # ... but a fact with a signal word in it is not a lead-in
+    ("remember: I am a convenience store manager: I love it",
+     ["I am a convenience store manager: I love it"]),
+    ("remember that I am a store manager - I swim", ["I am a store manager", "I swim"]),
+    # joiners judged by the clauses on both sides
+    ("remember I swim + I sing | I cook / I bake", ["I swim", "I sing", "I cook", "I bake"]),
+    ("remember that I swim as well as that I sing", ["I swim", "I sing"]),
+    ("remember that I like cats as well as dogs", ["I like cats as well as dogs"]),
+    ("remember I swim, not to mention I sing", ["I swim", "I sing"]),
+    # one fact with a conjunction after a bare comma stays whole
+    ("remember that i hate mornings, so i work the late shift",
+     ["I hate mornings, so i work the late shift"]),
+    ("remember I'm allergic to cats, which is why we have a dog",
+     ["I'm allergic to cats, which is why we have a dog"]),
+    # discourse markers, labels and sign-offs are not facts
+    ("remember I swim. In addition, I sing. One more thing: I cook",
+     ["I swim", "I sing", "I cook"]),
+    ("k so i swim. remembre it much appreciated", ["I swim"]),
+    ("Please write down that I swim. much appreciated", ["I swim"]),
+    ("I swim (please remember)", ["I swim"]),
+    ("I swim - got that? 👍", ["I swim"]),
+    ("OK here goes: I swim :)", ["I swim"]),
+])
+def test_phrasings_outside_the_word_lists(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a base-form verb after a plural subject makes a clause
+    ("remember I have short hair, and two dogs live with me", ["I have short hair", "Two dogs live with me"]),
+    ("remember I swim, and my parents love jazz", ["I swim", "My parents love jazz"]),
+    ("remember that I keep bees and chickens in my backyard", ["I keep bees and chickens in my backyard"]),
+    # a possessive subject may run long before its verb
+    ("remember I swim, plus my favorite type of music to sing is folk",
+     ["I swim", "My favorite type of music to sing is folk"]),
+    # a command line over a list is judged before anything is stripped from it
+    ("save this 4 later\n• I swim\n• I sing", ["I swim", "I sing"]),
+    ("heads up my parents are bankers", ["My parents are bankers"]),
+])
+def test_clauses_and_headers(message, facts):
+    assert split_facts(message) == facts

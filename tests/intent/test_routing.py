@@ -80,6 +80,77 @@ def test_memory_tool_needs_the_evidence_the_cost_asks_for(settings, model):
     assert decision.alternatives[0][0] == "memory_store"
 
 
+# Written for this test: a removal verb whose only object points at something ("that"),
+# which in a host's conversation is an event or a list item, not a memory.
+BARE_DEICTIC = ["please delete it", "erase that", "undo that", "clear that", "get rid of this one",
+                "forget it", "cancel that please", "remove them", "take it off",
+                "ok scrap those", "could you delete it"]
+NAMES_MEMORY = ["erase that memory", "forget that I take the bus to work",
+                "remove it from your memory", "undo that last memory", "clear that note about my diet"]
+
+
+def test_bare_deictic_requests_pass_through(service, model):
+    decisions = service.decide_batch(BARE_DEICTIC)
+    assert [d.tool for d in decisions if d.intent == "memory_action"] == []
+    # The rule, not the model, decides some of them: the model's own guess is a memory tool.
+    gated = [t for t, d in zip(BARE_DEICTIC, decisions, strict=True) if "no_memory_object" in d.signals]
+    assert {"please delete it", "erase that", "undo that", "clear that", "forget it"} <= set(gated)
+    for text in gated:
+        guess = model.predict([text])[0]
+        assert guess.label.startswith("memory_")
+        decision = decisions[BARE_DEICTIC.index(text)]
+        assert decision.alternatives[0][0] == guess.label
+        best_other = next(lab for lab, _ in guess.ranked if not lab.startswith("memory_"))
+        assert decision.label == best_other
+
+
+@pytest.mark.parametrize("text", NAMES_MEMORY)
+def test_deictic_request_that_names_memory_still_forgets(service, text):
+    decision = service.decide(text)
+    assert (decision.intent, decision.tool) == ("memory_action", "forget_memory")
+    assert "no_memory_object" not in decision.signals
+
+
+@pytest.mark.parametrize("text", BARE_DEICTIC)
+def test_fast_path_steps_aside_for_bare_deictic_requests(text):
+    assert DirectHandler().decide(text).action is None
+
+
+# Written for this test. What to call the user is a memory (README, "Memory's neighbours"):
+# "call me <name>" stores it and "what name ..." lists it; "call me a cab" does neither.
+ABOUT_THE_USER = [
+    ("from today on, call me Benji", "store_memory"),
+    ("I'd rather you called me Tess", "store_memory"),
+    ("which name have you got saved for me", "list_memories"),
+    ("do you know what name I use", "list_memories"),
+    ("could you call me a cab outside the office", None),
+    ("ask Dana to call me back", None),
+    ("call me at 6:45 please", None),
+]
+
+
+def test_what_to_call_the_user_is_a_memory(service):
+    decisions = service.decide_batch([t for t, _ in ABOUT_THE_USER])
+    got = [(t, d.tool if d.intent == "memory_action" else None)
+           for (t, _), d in zip(ABOUT_THE_USER, decisions, strict=True)]
+    assert got == ABOUT_THE_USER
+
+
+# Written for this test: reminder cancellations, including "forget the reminder ...", which
+# must not reach forget_memory.
+REMINDER_CANCEL = ["delete my reminder about the boiler service",
+                   "forget the reminder about returning the library books",
+                   "cancel the reminder I set for the dentist",
+                   "turn off the reminder to walk the dog",
+                   "push my reminder about the bins to tomorrow",
+                   "no need for the 5pm reminder anymore"]
+
+
+def test_reminder_cancellations_get_their_hint(service):
+    decisions = service.decide_batch(REMINDER_CANCEL)
+    assert [(d.intent, d.tool) for d in decisions] == [("reminder", "cancel_reminder")] * len(decisions)
+
+
 def test_evidence_bar_follows_the_cost(settings, model):
     for cost, need in ((0.0, 0.0), (1.0, 0.5), (3.0, 0.75)):
         tuned = settings.model_copy(update={"intent_false_memory_cost": cost})
@@ -119,7 +190,8 @@ def test_subset_maps_update_intents_by_verb():
     assert script.label_for("take eggs off my shopping list", "shopping_list_update") == "list_remove"
     assert script.label_for("put eggs on my shopping list", "shopping_list_update") == "list_add"
     assert script.label_for("remind me to take out the trash", "reminder_update") == "reminder_create"
-    assert script.label_for("what is my name", "user_name") is None
+    assert script.label_for("what is my name", "user_name") == "memory_list"
+    assert script.label_for("call me Sam", "change_user_name") == "memory_store"
     assert script.label_for("how's the weather", "weather") == "none"
 
 

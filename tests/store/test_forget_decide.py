@@ -71,3 +71,17 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
 ])
 def test_forget_all_requests_are_recognised(text, expected):
     assert forget.forget_all_request(text) == expected
+
+
+def test_a_negated_request_verb_is_not_a_negated_fact():
+    """"don't remember my hair anymore": "not" belongs to "remember", not to the hair."""
+    decision = _decide("don't remember my hair anymore", "I have short brown hair", "I like tea")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    assert _decide("that I don't like tea", "I like tea").status == "not_found"
+
+
+def test_a_fact_about_the_user_may_name_a_companion():
+    decision = _decide("that I live in Leeds", "I live with my sister in Leeds", "I like tea")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    assert _decide("that I live in Leeds", "My sister lives in Leeds").status == "not_found"
+    assert _decide("that I like tea", "My wife and I like tea").status == "not_found"

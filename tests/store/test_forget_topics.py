@@ -169,3 +169,40 @@ def test_a_match_outside_the_semantic_shortlist_still_makes_it_ambiguous(db_sett
         assert store.count("u") == 4
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("my allergy", "I am allergic to penicillin"),  # "allergy" is a feeling to the verifier
+    ("my hay fever", "I am allergic to pollen"),  # a topic noun of two words
+    ("my rugby club", "I am a supporter of Leinster"),  # "rugby" narrows, nothing contradicts
+    ("my husband's job", "My husband teaches history"),
+    ("my fish", "We keep koi in the pond"),
+    ("when I quit", "I quit smoking in 2010"),  # a marker of change is the content here
+    ("my pottery class", "I do pottery on Thursdays"),  # "class" frames, like "name"
+    ("my birthplace", "I was born in Peru"),
+    ("my phobia", "I am scared of heights"),
+])
+def test_folded_words_modifiers_and_frames_find_the_memory(description, memory):
+    decision = _decide(description, memory, *OTHERS)
+    assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("my hay fever", "I am allergic to cats"),
+    ("my allergy", "I love peanut butter"),
+    ("my football team", "I am a fan of the Lakers basketball team"),  # another sport said
+    ("my rugby club", "I support Liverpool football club"),
+    ("my Toyota car", "My car is a grey Volvo"),
+    ("my Toyota car", "My car is old"),  # the topic word itself, not a topic: no guess
+    ("my husband's job", "My husband teaches me chess"),
+    ("when I retired", "I moved to Spain in 2019"),
+    ("my coffee at work", "I drink green tea at work"),  # a topic noun is never left unsaid
+    ("my tea at work", "I'm a civil engineer"),  # "tea" is no modifier of a job
+    ("my brother's car", "I drive a Volvo"),  # nor is a person
+    ("my koi", "I have a goldfish"),
+    ("my birthplace", "I was born in 1990"),
+    ("my birthplace", "I was born in May"),
+    ("my phobia", "I hate mushrooms"),
+])
+def test_near_misses_of_the_looser_rules_stay_not_found(description, memory):
+    assert _decide(description, memory).status == "not_found"

@@ -152,3 +152,13 @@ def test_held_out_dedup_pairs_meet_the_targets(minilm):
     assert summary["must_keep_kept_pct"] >= 98
     assert summary["by_kind"]["surface"]["skipped_pct"] == 100
     assert summary["by_kind"]["paraphrase"]["skipped_pct"] >= 70
+
+
+def test_informal_spelling_is_skipped_below_the_duplicate_cosine(real_store):
+    # MiniLM puts these at 0.74, under dedup_candidate_threshold: only the spelling reading
+    # (iris/spelling.py) catches them, and it gives no such pass to a different fact.
+    first = one(real_store, "I like riding horses.")
+    again = one(real_store, "I like ridin horses.")
+    assert again.status == "skipped" and again.duplicate_of == first.id
+    other = one(real_store, "I like feeding horses.")
+    assert other.status == "stored"

@@ -12,6 +12,9 @@ from iris.store.verifier import Pair, llm_messages, parse_judgments, verify
     ("I have two dogs", "I own 2 dogs"),
     ("My favorite color is blue", "Blue is my favourite colour"),
     ("I am a librarian.", "I work as a librarian."),
+    # a phrase moved to the front, or two neighbours swapped, is the same fact
+    ("I swim in the lake in summer", "In summer I swim in the lake"),
+    ("I love dogs and cats", "I love cats and dogs"),
     ("I am a piano teacher", "I teach piano"),
     ("I cannot swim.", "I can't swim."),
     ("Knitting is my passion.", "I am passionate about knitting."),
@@ -24,6 +27,11 @@ from iris.store.verifier import Pair, llm_messages, parse_judgments, verify
     ("My grandfather died last year", "My grandfather passed away last year"),
     ("I visit my parents twice a month", "I visit my parents two times a month"),
     ("I started running last year", "I began running last year"),
+    ("I have a gluten intolerance.", "I am intolerant to gluten."),  # noun / adjective
+    ("I compete in dog agility classes.", "I am a competitor in dog agility classes."),
+    ("My parents were also teachers.", "My mom and dad were also teachers."),
+    ("I spent a decade in the army.", "I spent ten years in the army."),
+    ("The holidays make me depressed.", "I get depressed by the holidays."),
 ])
 def test_same_fact_in_other_words_is_a_duplicate(old, new):
     assert verify(new, old).kind == "duplicate"
@@ -69,6 +77,9 @@ def test_contradictions_and_updates_are_hard_blocks(old, new, kind):
     ("My aunt raised me", "I raised my aunt"),
     ("I hired my cousin", "I was hired by my cousin"),
     ("I am a runner", "I am a dinner guest"),
+    # the same words, another order, no order word: who does what to whom may differ
+    ("My dog is scared of my cat", "My cat is scared of my dog"),
+    ("I take the bus to work and walk home", "I walk to work and take the bus home"),
 ])
 def test_different_facts_are_not_duplicates(old, new):
     assert verify(new, old).kind != "duplicate"
@@ -95,3 +106,19 @@ def test_judge_prompt_marks_memory_texts_as_untrusted_data():
     assert body.count("</memories>") == 1  # the text cannot close the markers itself
     inner = json.loads(body.removeprefix("<memories>\n").removesuffix("\n</memories>"))
     assert inner["pairs"][0]["new"] == attack  # and the text reaches the judge unchanged
+
+
+def test_an_informal_spelling_is_a_surface_duplicate():
+    verdict = verify("Im goin 2 the gym every morning.", "I am going to the gym every morning.")
+    assert verdict.kind == "duplicate" and verdict.surface
+    assert not verify("I am going to the gym.", "I am going to the pool.").surface
+
+
+@pytest.mark.parametrize("old, new", [
+    ("I love music.", "I am a musician."),  # a shared root is not enough when a word differs
+    ("I have a mother.", "I have moths."),
+    ("I have a bank account.", "I have a bank accountant and a lawyer."),
+    ("My wife makes me cook.", "I cook for my wife."),
+])
+def test_shared_roots_and_phrases_do_not_merge_different_facts(old, new):
+    assert verify(new, old).kind != "duplicate"

@@ -1,0 +1,52 @@
+"""Informal spellings read against the other text (iris/spelling.py)."""
+
+import pytest
+
+from iris.spelling import known, loose_words, same_surface
+
+
+def test_known_words_come_from_the_shipped_frequency_list():
+    assert known("going") and known("thin") and known("robin")
+    assert not known("goin") and not known("lookin") and not known("rly")
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Im goin out", ("i", "am", "going", "out")),
+    ("I am sooo tired", ("i", "am", "so", "tired")),
+    ("I feel like i might live 4ever", ("i", "feel", "like", "i", "might", "live", "forever")),
+    ("b4 bed", ("before", "bed")),
+    ("I am thin", ("i", "am", "thin")),  # a word is never read as another word
+    ("I won 1st place", ("i", "won", "1st", "place")),
+])
+def test_loose_words(text, words):
+    assert loose_words(text) == words
+
+
+@pytest.mark.parametrize("old, new", [
+    ("I am really into baking bread.", "Im rly into bakin bread."),
+    ("I am going to the gym every morning.", "Im goin 2 the gym every morning."),
+    ("I talk to my mom before bed.", "I talk 2 my mom b4 bed."),
+    ("I am a musician and hope to make it big.", "Im a musician n hope 2 make it big."),
+    ("I like riding horses.", "I like ridin' horses."),
+    ("I definitely want kids someday.", "I definately want kids someday."),
+    ("My favorite people are my grandkids.", "My favorite ppl are my grandkids."),
+    ("I am so excited about my new job.", "I am sooo excited about my new job."),
+    ("I like to go hiking to see the sunset.", "I like 2 go hikin to see the sun set."),
+])
+def test_informal_spellings_are_the_same_surface(old, new):
+    assert same_surface(new, old)
+
+
+@pytest.mark.parametrize("old, new", [
+    ("I sing every day.", "I sin every day."),  # both words: no reading
+    ("I have 2 cats.", "I have 3 cats."),
+    ("I have 2 cats.", "I have two cats and a dog."),
+    ("I am thirty.", "I am thirty one."),
+    ("I ate 2 apples.", "I ate apples."),  # "2" is "to" only against "to"
+    ("I like dogs.", "I like cats."),
+    ("I am a blonde guy.", "I am a blonde girl."),
+    ("My dog is named rex.", "My dog is named rey."),  # two unknown words stay apart
+    ("I live in a thin house.", "I live in a thing house."),
+])
+def test_different_facts_are_never_the_same_surface(old, new):
+    assert not same_surface(new, old)
