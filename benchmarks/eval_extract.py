@@ -315,14 +315,7 @@ def main_phrasings(args: argparse.Namespace) -> int:
     print(f"fact recall (rapidfuzz ratio >= 90): {report['fact_recall']:.1%}   (target >= 95%)")
     print(f"multi-fact messages stored by the fast path: {report['fast_path_multi']}   (target 0)")
     print(f"median {report['median_ms']:.3f} ms per message (fast path + extractor)")
-    print("per style exact count:")
-    for style, score in report["per_style"].items():
-        print(f"  {style:28s} {score}")
-    for case, extracted, route in report["errors"][: args.show_errors]:
-        print("\n---", case.style, route)
-        print(repr(case.message))
-        print("  want:", case.accept[0] if len(case.accept) == 1 else case.accept)
-        print("  got: ", extracted)
+    _print_details(report, args.show_errors)
     ok = (report["exact_count"] >= 0.95 and report["fact_recall"] >= 0.95
           and report["fast_path_multi"] == 0)
     return 0 if ok else 1
@@ -431,15 +424,20 @@ def main_llm(args: argparse.Namespace) -> int:
         for part in record["shape"]:
             shapes[part] = shapes.get(part, 0) + 1
     print(f"reply shapes: {shapes}")
+    _print_details(report, args.show_errors)
+    return 0
+
+
+def _print_details(report: dict, show_errors: int) -> None:
+    """Exact count per style, then the first `show_errors` messages that missed."""
     print("per style exact count:")
     for style, score in report["per_style"].items():
         print(f"  {style:28s} {score}")
-    for case, extracted, route in report["errors"][: args.show_errors]:
+    for case, extracted, route in report["errors"][:show_errors]:
         print("\n---", case.style, route)
         print(repr(case.message))
         print("  want:", case.accept[0] if len(case.accept) == 1 else case.accept)
         print("  got: ", extracted)
-    return 0
 
 
 def _served(records: list[dict], text: str) -> tuple[list[str], str]:
