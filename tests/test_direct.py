@@ -303,28 +303,22 @@ def test_missing_phrase_data_is_a_config_error(tmp_path):
     "remember that I keep bees, that my van is blue",
     "remember i have never been out of ohio also i work at the local supermarket",
     "Please remember that 1- I married a model 2- my favorite food is papaya",
-])
-def test_multi_fact_commands_step_aside_with_a_reason(handler, message):
-    decision = handler.decide(message)
-    assert decision.action is None and decision.reason.startswith("list_structure")
-
-
-def test_an_adverb_also_keeps_a_single_fact_on_the_fast_path(handler):
-    decision = handler.decide("remember that I also like green tea")
-    assert decision.action == "store" and decision.content == "I also like green tea"
-
-
-@pytest.mark.parametrize("message", [
+    # whatever the extractor splits steps aside, whatever joins the facts
     "remember that I keep bees + my van is blue",
     "remember that I keep bees as well as that my van is blue",
     "remember that #1 I keep bees #2 my van is blue",
     "remember that I keep bees / my van is blue",
     "remember that I keep bees, not to mention my van is blue",
 ])
-def test_whatever_the_extractor_splits_steps_aside(handler, message):
+def test_multi_fact_commands_step_aside_with_a_reason(handler, message):
     decision = handler.decide(message)
     assert decision.action is None
     assert decision.reason.startswith(("list_structure", "multi_fact_signal"))
+
+
+def test_an_adverb_also_keeps_a_single_fact_on_the_fast_path(handler):
+    decision = handler.decide("remember that I also like green tea")
+    assert decision.action == "store" and decision.content == "I also like green tea"
 
 
 def test_a_relative_clause_stays_on_the_fast_path(handler):
