@@ -284,6 +284,7 @@ class Topic:
     not_with: frozenset[str]  # stems that veto the topic in a memory
     people: frozenset[str]  # the people its words name (family: wife, son ...)
     modifiers: frozenset[str] = frozenset()  # stems that may narrow it unsaid ("football")
+    nouns: tuple[str, ...] = ()  # its name and aliases as written ("hay fever")
 
     def realised(self, memory: _Memory) -> bool:
         if self.not_with & memory.stems:
@@ -328,9 +329,10 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
                 patterns=tuple(re.compile(p) for p in spec.get("patterns", ())),
                 not_with=frozenset(stem(w) for w in spec.get("not_with", ())),
                 modifiers=frozenset(stem(w) for w in _expand(spec.get("modifiers", []), specs)),
+                nouns=(name, *spec.get("aliases", ())),
                 people=frozenset(a for p in phrases for w in p
                                  for a in verifier.analyze(w).agents) - _OTHERS)
-            for noun in (name, *spec.get("aliases", ())):
+            for noun in topic.nouns:
                 noun = noun.replace(" ", "")  # "hay fever": see _joined_nouns
                 for key in {stem(noun), stem(noun + "s")}:
                     if found.get(key, topic) != topic:
@@ -343,16 +345,11 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
                           f"{type(exc).__name__}: {exc}") from exc
 
 
-@lru_cache(maxsize=4)
-def _multiword_nouns(folder: Path | None = None) -> tuple[tuple[str, str], ...]:
-    path = (Path(folder) if folder else intents_dir() / "fastpath") / "topics.yaml"
-    try:
-        specs = read_yaml(path)["topics"]
-        nouns = [n for name, spec in specs.items() for n in (name, *spec.get("aliases", ()))]
-    except (OSError, yaml.YAMLError, AttributeError, KeyError, TypeError) as exc:
-        raise ConfigError(f"forget topics in {path} are unusable: "
-                          f"{type(exc).__name__}: {exc}") from exc
-    return tuple((" ".join(n.split()), n.replace(" ", "")) for n in nouns if " " in n)
+@lru_cache(maxsize=1)
+def _multiword_nouns() -> tuple[tuple[str, str], ...]:
+    """("hay fever", "hayfever") for every topic noun of several words."""
+    return tuple((" ".join(n.split()), n.replace(" ", ""))
+                 for t in set(topics().values()) for n in t.nouns if " " in n)
 
 
 # --- forget everything ------------------------------------------------------------------
