@@ -35,7 +35,9 @@ from iris.text import canonical
 # chat spellings ("goin" 0, "lookin" 0) are, rare real words ("robing" 83) are not.
 KNOWN_MIN_COUNT = 100
 # How far a misspelling may be from the word it stands for (Damerau-Levenshtein), by length.
-TYPO_EDITS = ((8, 2), (5, 1))  # (at least this many letters, at most this many edits)
+# Only long words: a short unknown word one letter from a known one is as likely a name as a
+# typo ("Bello" / "Bella", "Austen" / "Austin"), and two names are two facts.
+TYPO_EDITS = ((8, 2),)  # (at least this many letters, at most this many edits)
 
 _lock = threading.Lock()
 _checker: Any = None
