@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
 from iris.spelling import same_surface
+from iris.store.synonyms import synonyms
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
@@ -113,6 +115,8 @@ class Analysis:
     order: tuple[str, frozenset[str]] | None = None
     # the bag's words in the order they first appear
     sequence: tuple[str, ...] = ()
+    # bag word -> the words as written that gave it (for the synonym lookup)
+    forms: dict[str, frozenset[str]] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,7 @@ def analyze(text: str) -> Analysis:
     negations = sum(w in NEGATIONS for w in words)
     sentiment = -1 if any(w in _NEGATIVE or SYNONYMS.get(w) in _NEGATIVE for w in words) else 1
     bag: dict[str, None] = {}  # a set that keeps first-seen order
+    forms: dict[str, set[str]] = {}
     agents: list[str] = []
     by_agent, cut = _passive_agent(words), 0
     for i, word in enumerate(words):
@@ -154,6 +159,7 @@ def analyze(text: str) -> Analysis:
             continue
         else:
             bag[stem(word)] = None
+            forms.setdefault(stem(word), set()).add(word)
     if cut:  # the passive's agent acts first
         agents = agents[cut:] + agents[:cut]
     lowered = " ".join(words)
@@ -167,7 +173,8 @@ def analyze(text: str) -> Analysis:
                 key, groups = f"favorite {stem(groups[0])}", groups[1:]
             if groups:
                 slots[key] = " ".join(stem(w) for w in groups[0].split()
-                                      if w not in _STOP and w not in _UPDATE)
+                                      if w not in _STOP and w not in _UPDATE
+                                      and stem(w) not in _STOP)
     return Analysis(
         bag=frozenset(bag),
         polarity=sentiment * (-1 if negations % 2 else 1),
@@ -181,6 +188,7 @@ def analyze(text: str) -> Analysis:
         slots=slots,
         order=_order(words),
         sequence=tuple(bag),
+        forms={word: frozenset(raw) for word, raw in forms.items()},
     )
 
 
@@ -228,20 +236,26 @@ def _tense_differs(a: frozenset[str], b: frozenset[str]) -> bool:
     return ("was" in a and "is" in b and "was" not in b) or ("was" in b and "is" in a and "was" not in a)
 
 
-def _same_bag(a: frozenset[str], b: frozenset[str]) -> bool:
+def _same_bag(a: Analysis, b: Analysis) -> bool:
     """Equal content words, allowing a doer noun for its verb (teach/teacher,
-    surviv(e)/survivor, skateboard/skateboarder) and a noun or adjective for its verb
-    (donat(e)/donation, meditat(e)/meditation, intoleranc(e)/intolerant)."""
-    only_a, only_b = a - b, b - a
+    surviv(e)/survivor, skateboard/skateboarder), a noun or adjective for its verb
+    (donat(e)/donation, meditat(e)/meditation, intoleranc(e)/intolerant) and a synonym
+    (words that share a main WordNet sense: big/large, physician/doctor)."""
+    only_a, only_b = a.bag - b.bag, b.bag - a.bag
     if len(only_a) != len(only_b):
         return False
     for word in only_a:
         match = next((w for w in only_b if _doer(word, w) or _doer(w, word)
-                      or _same_root(word, w)), None)
+                      or _same_root(word, w)
+                      or _synonym(a.forms.get(word, ()), b.forms.get(w, ()))), None)
         if match is None:
             return False
         only_b = only_b - {match}
     return True
+
+
+def _synonym(forms_a: Iterable[str], forms_b: Iterable[str]) -> bool:
+    return any(synonyms(x, y) for x in forms_a for y in forms_b)
 
 
 # Endings that make a noun or adjective of a verb, longest first.
@@ -298,7 +312,7 @@ def verify(new: str, old: str) -> Verdict:
         if overlap >= 0.5:
             return Verdict("supersedes", "update", hard=True)
         return Verdict("related", "update of something else", hard=True)
-    same = _same_bag(a.bag, b.bag)
+    same = _same_bag(a, b)
     if same and a.order and b.order and a.order[0] == b.order[0] and a.order[1] != b.order[1]:
         return Verdict("supersedes" if a.update else "contradicts", "order reversed", hard=True)
     if same and a.bag == b.bag and _reordered(a.sequence, b.sequence):
