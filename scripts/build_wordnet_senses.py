@@ -7,7 +7,9 @@ from the network at run time, and the shipped file is small:
     apt-get install wordnet-base          # or: apt-get download wordnet-base; dpkg-deb -x ...
     python scripts/build_wordnet_senses.py [--wordnet /usr/share/wordnet]
 
-Each output line is `word<TAB>key,key,...`: the word's MAIN senses (synset ids). Two words are
+Each output line is `word<TAB>key,key,...`: the word's MAIN senses (synset ids), or
+`form<TAB>=base,base`: an irregular form and its base words (WordNet's exception lists:
+"bought" -> "buy", "stolen" -> "steal"), whose senses the form also has. Two words are
 synonyms for de-duplication when they share a main sense. A sense is main when the sense-tagged
 corpus counts (cntlist.rev) give it at least MAIN_SHARE of the word's most frequent sense; a word
 with no tagged sense keeps only its first sense. A rare sense ("fireman" as a baseball relief
@@ -127,6 +129,17 @@ def build(folder: Path) -> dict[str, set[str]]:
     return main
 
 
+def exceptions(folder: Path, words: set[str]) -> dict[str, set[str]]:
+    """Irregular form -> its base words (WordNet's exception lists: "bought" -> "buy")."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for name in POS:
+        for line in (folder / f"{name}.exc").read_text(encoding="latin-1").splitlines():
+            form, *bases = line.split()
+            if form.isalpha():
+                out[form].update(b for b in bases if b in words and b != form)
+    return {form: bases for form, bases in out.items() if bases}
+
+
 def _target_lemmas(folder: Path) -> dict[tuple[str, int], str]:
     """(synset id, word number) -> lemma."""
     out: dict[tuple[str, int], str] = {}
@@ -158,14 +171,16 @@ def main() -> None:
             holders[k] += 1
     main_ = {w: {k for k in ks if holders[k] > 1} for w, ks in main_.items()}
     main_ = {w: ks for w, ks in main_.items() if ks}
+    irregular = exceptions(args.wordnet, set(main_))
     # Renumber synset ids densely: shorter lines, same meaning.
     ids: dict[str, int] = {}
     lines = []
     for lemma in sorted(main_):
         keys = sorted(ids.setdefault(k, len(ids)) for k in main_[lemma])
         lines.append(f"{lemma}\t{','.join(map(str, keys))}")
+    lines += [f"{form}\t={','.join(sorted(bases))}" for form, bases in sorted(irregular.items())]
     args.out.write_text(HEADER + "\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{len(lines)} words, {len(ids)} senses -> {args.out}")
+    print(f"{len(main_)} words, {len(ids)} senses, {len(irregular)} irregular forms -> {args.out}")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from iris.spelling import same_surface
-from iris.store.synonyms import synonyms
+from iris.store.synonyms import distinct, synonyms
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
@@ -56,7 +56,7 @@ having will would shall should can could may might must of to in on at by for wi
 from into onto over than then so and or but if because while also too very really quite just
 actually truly definitely absolutely pretty much lot lots alot big huge total kind sort thing
 things something stuff one ones any what which who whom whose where when how get got
-go going time
+go going time someone somebody
 """.split())
 # Words that only scaffold a paraphrase ("Baking cookies is something I love").
 _FILLER = {"something", "thing", "things", "stuff", "lot", "lots", "big", "huge", "total",
@@ -152,6 +152,7 @@ def analyze(text: str) -> Analysis:
                 agents.append(agent)
         if word in _POSITIVE or word in _NEGATIVE or base in _POSITIVE or base in _NEGATIVE:
             bag["<feeling>"] = None
+            forms.setdefault("<feeling>", set()).add(word)  # "addicted" / "an addiction"
         elif word in NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
                 or word in _WAS:
             continue
@@ -215,14 +216,28 @@ def _order(words: list[str]) -> tuple[str, frozenset[str]] | None:
 
 
 def _reordered(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """The same words in an order that is not one phrase moved to the front or back: "my dog
-    is scared of my cat" / "my cat is scared of my dog" (who does what to whom may have
-    changed; with no order word to read it, the pair is kept) but not "every morning I jog" /
-    "I jog every morning", "pizza is my favorite food" / "my favorite food is pizza", or two
-    neighbours swapped ("I love dogs and cats" / "I love cats and dogs")."""
-    if len(a) < 3 or any(a[i:] + a[:i] == b for i in range(len(a))):
+    """The same words in an order that is not one phrase moved elsewhere: "my dog is scared
+    of my cat" / "my cat is scared of my dog" (who does what to whom may have changed; with
+    no order word to read it, the pair is kept) but not "every morning I jog" / "I jog every
+    morning", "pizza is my favorite food" / "my favorite food is pizza", "I waitress during
+    the day to pay bills" / "during the day I waitress to pay bills", or two neighbours
+    swapped ("I love dogs and cats" / "I love cats and dogs")."""
+    if len(a) < 3 or a == b:
         return False
-    return not any(a[:i] + (a[i + 1], a[i]) + a[i + 2:] == b for i in range(len(a) - 1))
+    if any(a[:i] + (a[i + 1], a[i]) + a[i + 2:] == b for i in range(len(a) - 1)):
+        return False
+    return not _block_moved(a, b)
+
+
+def _block_moved(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """`b` is `a` with one run of words taken out and put back at another place."""
+    n = len(a)
+    for i in range(n):
+        for j in range(i + 1, n + 1):
+            rest = a[:i] + a[j:]
+            if any(rest[:k] + a[i:j] + rest[k:] == b for k in range(len(rest) + 1)):
+                return True
+    return False
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -244,6 +259,10 @@ def _same_bag(a: Analysis, b: Analysis) -> bool:
     only_a, only_b = a.bag - b.bag, b.bag - a.bag
     if len(only_a) != len(only_b):
         return False
+    for word in a.bag & b.bag:
+        if word != "<feeling>" and a.forms.get(word) and b.forms.get(word) and all(
+                distinct(x, y) for x in a.forms[word] for y in b.forms[word]):
+            return False  # "cookies" / "cooking": one stem, two words
     for word in only_a:
         match = next((w for w in only_b if _doer(word, w) or _doer(w, word)
                       or _same_root(word, w)
