@@ -20,9 +20,28 @@ from iris.text import SYNONYMS
 
 _lock = threading.Lock()
 _senses: tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]] | None = None
-# Regular inflections, tried in order after the word itself: (ending, replacement).
-_ENDINGS = (("ies", "y"), ("ies", "ie"), ("es", ""), ("s", ""), ("ied", "y"), ("ed", ""),
+# Regular inflections: (ending, replacement), tried in order after the word itself.
+_ENDINGS = (("ies", "y"), ("ies", "ie"), ("s", ""), ("es", ""), ("ied", "y"), ("ed", ""),
             ("ed", "e"), ("ing", ""), ("ing", "e"))
+_VOWEL = frozenset("aeiou")
+
+
+def _candidates(word: str) -> list[str]:
+    """Base forms a regular inflection may come from, likeliest first: one consonant after
+    one vowel before -ed/-ing means a silent e was dropped ("hoping" is "hope", not "hop":
+    that would be "hopping"); a doubled one was doubled ("stopped" is "stop")."""
+    out = []
+    for ending, repl in _ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            out.append(word[: -len(ending)] + repl)
+    if word.endswith(("ed", "ing")):
+        root = word[:-2] if word.endswith("ed") else word[:-3]
+        if len(root) >= 3 and root[-1] == root[-2] and root[-1] not in _VOWEL:
+            out.insert(0, root[:-1])
+        elif (len(root) >= 3 and root[-1] not in _VOWEL | {"w", "x", "y"}
+              and root[-2] in _VOWEL and root[-3] not in _VOWEL):
+            out.insert(0, root + "e")
+    return out
 
 
 def _load() -> tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]]:
@@ -38,7 +57,7 @@ def _load() -> tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]]:
                 if keys.startswith("="):
                     irregular[word] = tuple(keys[1:].split(","))
                 else:
-                    table[word] = frozenset(map(int, keys.split(",")))
+                    table[word] = frozenset(int(k) for k in keys.split(",") if k)
     except (OSError, ValueError) as exc:
         raise ConfigError(f"synonym data in {path} is unusable: {type(exc).__name__}: {exc}") from exc
     return table, irregular
@@ -55,27 +74,27 @@ def _tables() -> tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]]:
 
 
 @lru_cache(maxsize=16384)
-def senses(word: str) -> frozenset[int]:
-    """The main senses of a lower-case word or of its base form (an irregular form has its
-    own senses and its base's: "stole" a scarf and "steal"); empty when WordNet has none or
-    the word is too short to say anything ("i" is a sense of "one" in WordNet)."""
+def _lookup(word: str) -> tuple[str | None, frozenset[int]]:
+    """The WordNet word `word` is (itself or its base form) and its main senses; an
+    inflected form that is a word of its own has its own senses and its base's ("stole": a
+    scarf, and "steal")."""
     if len(word) < 3 or not word.isalpha():
-        return frozenset()
+        return None, frozenset()
     table, irregular = _tables()
     if word in irregular:
-        return frozenset(table.get(word, frozenset())).union(
+        return word, frozenset(table.get(word, frozenset())).union(
             *(table.get(base, frozenset()) for base in irregular[word]))
+    base = next((c for c in _candidates(word) if len(c) >= 3 and c in table), None)
     if word in table:
-        return table[word]
-    for ending, repl in _ENDINGS:
-        if word.endswith(ending):
-            base = word[: -len(ending)] + repl
-            if len(base) >= 3 and base in table:
-                return table[base]
-            # running -> run, stopped -> stop
-            if repl == "" and len(base) > 3 and base[-1] == base[-2] and base[:-1] in table:
-                return table[base[:-1]]
-    return frozenset()
+        # "addicted" is an adjective and a form of "addict": it has the senses of both.
+        return word, table[word] | table[base] if base else table[word]
+    return (base, table[base]) if base else (None, frozenset())
+
+
+def senses(word: str) -> frozenset[int]:
+    """The main senses of a lower-case word or of its base form; empty when WordNet has
+    none or the word is too short to say anything ("i" is a sense of "one" in WordNet)."""
+    return _lookup(word)[1]
 
 
 def synonyms(a: str, b: str) -> bool:
@@ -84,22 +103,16 @@ def synonyms(a: str, b: str) -> bool:
 
 
 def _bases(word: str) -> set[str]:
-    out = {word}
-    for ending, repl in _ENDINGS:
-        if word.endswith(ending):
-            base = word[: -len(ending)] + repl
-            out.add(base)
-            if repl == "" and len(base) > 3 and base[-1] == base[-2]:
-                out.add(base[:-1])
-    return out
+    return {word, *_candidates(word)}
 
 
 @lru_cache(maxsize=16384)
 def distinct(a: str, b: str) -> bool:
     """Two different words that a rough stemmer folds together ("cookies" and "cooking" both
-    end as "cook"): not inflections of one word, not in our synonym list, and WordNet gives
-    each senses and them none in common."""
+    end as "cook"): not inflections of one word, not in our synonym list, both WordNet words
+    and with no main sense in common."""
     if a == b or a in SYNONYMS or b in SYNONYMS or not _bases(a).isdisjoint(_bases(b)):
         return False
-    sa, sb = senses(a), senses(b)
-    return bool(sa) and bool(sb) and sa.isdisjoint(sb)
+    (word_a, senses_a), (word_b, senses_b) = _lookup(a), _lookup(b)
+    return word_a is not None and word_b is not None and word_a != word_b \
+        and senses_a.isdisjoint(senses_b)
