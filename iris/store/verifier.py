@@ -196,8 +196,10 @@ def analyze(text: str) -> Analysis:
 def _passive_agent(words: list[str]) -> int:
     """Where the agent of a passive starts ("raised by my aunt" -> "aunt"), or -1."""
     for i, word in enumerate(words[2:-1], start=2):
-        if word == "by" and words[i - 1].endswith(_PARTICIPLE_ENDS) \
-                and any(w in _PASSIVE_BE for w in words[max(0, i - 4):i - 1]):
+        # "be" then a participle, up to a short object before "by" ("was taught to fish by")
+        if word == "by" and any(
+                words[k] in _PASSIVE_BE and words[k + 1].endswith(_PARTICIPLE_ENDS)
+                for k in range(max(0, i - 5), i - 1)):
             for j in range(i + 1, len(words)):
                 if _AGENTS.get(SYNONYMS.get(words[j], words[j])):
                     return j
@@ -310,7 +312,8 @@ def verify(new: str, old: str) -> Verdict:
         return Verdict("duplicate", "same words, spelled differently", surface=True)
     a, b = analyze(new), analyze(old)
     overlap = _jaccard(a.bag, b.bag)
-    updating = bool(a.update - b.update)
+    # "I quit smoking" / "I stopped smoking": the same change, in other words
+    updating = any(not any(synonyms(x, y) for y in b.update) for x in a.update - b.update)
     for slot, value in a.slots.items():
         if slot in b.slots and b.slots[slot] != value:
             return Verdict("supersedes", f"new value for {slot}", hard=True)

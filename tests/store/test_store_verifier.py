@@ -135,6 +135,8 @@ def test_shared_roots_and_phrases_do_not_merge_different_facts(old, new):
     # an active verb with no person for a passive one, a phrase moved elsewhere
     ("My car was stolen last year.", "Someone stole my car last year."),
     ("I waitress during the day to pay my bills.", "During the day I waitress to pay my bills."),
+    ("My uncle taught me to fish.", "I was taught to fish by my uncle."),  # object before "by"
+    ("I quit smoking last year.", "I stopped smoking last year."),  # one change, two words
 ])
 def test_words_that_share_a_main_sense_are_a_duplicate(old, new):
     assert verify(new, old).kind == "duplicate"
@@ -152,6 +154,8 @@ def test_words_that_share_a_main_sense_are_a_duplicate(old, new):
     ("I play tennis with my dad.", "I play golf with my dad."),
     # one stem, two words: WordNet says "cookies" and "cooking" share no sense
     ("I love cookies.", "I love cooking."),
+    ("I taught my uncle to fish.", "I was taught to fish by my uncle."),
+    ("I quit smoking last year.", "I started smoking last year."),
 ])
 def test_synonyms_do_not_merge_different_facts(old, new):
     assert verify(new, old).kind != "duplicate"
