@@ -19,7 +19,7 @@ from iris.paths import intents_dir
 from iris.text import SYNONYMS
 
 _lock = threading.Lock()
-_senses: tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]] | None = None
+_senses: tuple[dict[str, str], dict[str, str]] | None = None
 # Regular inflections: (ending, replacement), tried in order after the word itself.
 _ENDINGS = (("ies", "y"), ("ies", "ie"), ("s", ""), ("es", ""), ("ied", "y"), ("ed", ""),
             ("ed", "e"), ("ing", ""), ("ing", "e"))
@@ -44,33 +44,44 @@ def _candidates(word: str) -> list[str]:
     return out
 
 
-def _load() -> tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]]:
+def _load() -> tuple[dict[str, str], dict[str, str]]:
+    """Word -> its sense ids, irregular form -> its bases, both as written in the file
+    (split only when a word is looked up: the whole file then reads in a few milliseconds)."""
     path = intents_dir() / "fastpath" / "wordnet_senses.tsv"
-    table: dict[str, frozenset[int]] = {}
-    irregular: dict[str, tuple[str, ...]] = {}
     try:
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                if line.startswith("#"):
-                    continue
-                word, _, keys = line.rstrip("\n").partition("\t")
-                if keys.startswith("="):
-                    irregular[word] = tuple(keys[1:].split(","))
-                else:
-                    table[word] = frozenset(int(k) for k in keys.split(",") if k)
-    except (OSError, ValueError) as exc:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
         raise ConfigError(f"synonym data in {path} is unusable: {type(exc).__name__}: {exc}") from exc
+    table: dict[str, str] = {}
+    irregular: dict[str, str] = {}
+    for line in text.splitlines():
+        word, tab, keys = line.partition("\t")
+        if not tab or word.startswith("#"):
+            continue
+        if keys.startswith("="):
+            irregular[word] = keys[1:]
+        else:
+            table[word] = keys
     return table, irregular
 
 
-def _tables() -> tuple[dict[str, frozenset[int]], dict[str, tuple[str, ...]]]:
-    """Read once: the first de-duplication that needs it pays (tens of milliseconds)."""
+def _tables() -> tuple[dict[str, str], dict[str, str]]:
+    """Read once: the first de-duplication that needs it pays."""
     global _senses
     if _senses is None:
         with _lock:
             if _senses is None:
                 _senses = _load()
     return _senses
+
+
+@lru_cache(maxsize=65536)
+def _keys(word: str) -> frozenset[int]:
+    keys = _tables()[0].get(word, "")
+    try:
+        return frozenset(int(k) for k in keys.split(",") if k)
+    except ValueError as exc:
+        raise ConfigError(f"synonym data for {word!r} is unusable: {keys!r}") from exc
 
 
 @lru_cache(maxsize=16384)
@@ -82,13 +93,12 @@ def _lookup(word: str) -> tuple[str | None, frozenset[int]]:
         return None, frozenset()
     table, irregular = _tables()
     if word in irregular:
-        return word, frozenset(table.get(word, frozenset())).union(
-            *(table.get(base, frozenset()) for base in irregular[word]))
+        return word, _keys(word).union(*(_keys(base) for base in irregular[word].split(",")))
     base = next((c for c in _candidates(word) if len(c) >= 3 and c in table), None)
     if word in table:
         # "addicted" is an adjective and a form of "addict": it has the senses of both.
-        return word, table[word] | table[base] if base else table[word]
-    return (base, table[base]) if base else (None, frozenset())
+        return word, _keys(word) | _keys(base) if base else _keys(word)
+    return (base, _keys(base)) if base else (None, frozenset())
 
 
 def senses(word: str) -> frozenset[int]:
