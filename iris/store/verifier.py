@@ -276,7 +276,21 @@ def _same_bag(a: Analysis, b: Analysis) -> bool:
 
 
 def _synonym(forms_a: Iterable[str], forms_b: Iterable[str]) -> bool:
-    return any(synonyms(x, y) for x in forms_a for y in forms_b)
+    return any(synonyms(x, y) or _kin(x, y) for x in forms_a for y in forms_b)
+
+
+# Kinship compounds: the same prefix before two words for one relative ("stepdad" /
+# "stepfather", "grandpa" / "granddad").
+_KIN_PREFIXES = ("step", "grand", "great", "half", "god")
+
+
+def _kin(a: str, b: str) -> bool:
+    for prefix in _KIN_PREFIXES:
+        if a.startswith(prefix) and b.startswith(prefix):
+            x, y = a[len(prefix):], b[len(prefix):]
+            return bool(x) and bool(y) and (
+                SYNONYMS.get(x, x) == SYNONYMS.get(y, y) or synonyms(x, y))
+    return False
 
 
 # Endings that make a noun or adjective of a verb, longest first.

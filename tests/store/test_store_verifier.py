@@ -136,6 +136,7 @@ def test_shared_roots_and_phrases_do_not_merge_different_facts(old, new):
     ("My car was stolen last year.", "Someone stole my car last year."),
     ("I waitress during the day to pay my bills.", "During the day I waitress to pay my bills."),
     ("My uncle taught me to fish.", "I was taught to fish by my uncle."),  # object before "by"
+    ("My stepdad is a chef.", "My stepfather is a chef."),  # one prefix, two words for a father
     ("I quit smoking last year.", "I stopped smoking last year."),  # one change, two words
 ])
 def test_words_that_share_a_main_sense_are_a_duplicate(old, new):
@@ -156,6 +157,8 @@ def test_words_that_share_a_main_sense_are_a_duplicate(old, new):
     ("I love cookies.", "I love cooking."),
     ("I taught my uncle to fish.", "I was taught to fish by my uncle."),
     ("I quit smoking last year.", "I started smoking last year."),
+    ("My stepdad is a chef.", "My stepmom is a chef."),
+    ("My stepdad is a chef.", "My granddad is a chef."),
 ])
 def test_synonyms_do_not_merge_different_facts(old, new):
     assert verify(new, old).kind != "duplicate"
