@@ -16,7 +16,8 @@ corpus counts (cntlist.rev) give it at least MAIN_SHARE of the word's most frequ
 with no tagged sense keeps only its first sense. A rare sense ("fireman" as a baseball relief
 pitcher, "big" as "generous") therefore joins nothing. A derivational link between main senses
 of two words (allergy/allergic, donate/donation) gives both words a key of their own, so a
-noun and the verb or adjective it comes from share a key (and no other word gets it). Only
+noun and the verb or adjective it comes from share a key (and no other word gets it); so do
+a satellite adjective and the head of its cluster (tiny/small), both as main senses. Only
 words of letters (no multi-word lemmas) are kept.
 
 WordNet 3.0 licence (Princeton University): permission to use, copy, modify and distribute
@@ -102,7 +103,7 @@ def derivations(folder: Path) -> list[tuple[str, str, str, str]]:
                 continue
             parts = line.split("|")[0].split()
             offset, w_cnt = parts[0], int(parts[3], 16)
-            lemmas = [parts[4 + 2 * i].lower() for i in range(w_cnt)]
+            lemmas = [_lemma(parts[4 + 2 * i]) for i in range(w_cnt)]
             at = 4 + 2 * w_cnt
             for i in range(int(parts[at])):
                 symbol, target, target_pos, source_target = parts[at + 1 + 4 * i: at + 5 + 4 * i]
@@ -113,6 +114,29 @@ def derivations(folder: Path) -> list[tuple[str, str, str, str]]:
                 links.append((lemmas[source - 1], f"{pos if pos != 's' else 'a'}{offset}",
                               f"{target_pos}{target}", str(dest)))
     return links
+
+
+def _lemma(word: str) -> str:
+    word = word.lower()
+    return word[:word.index("(")] if word.endswith(")") else word  # "big(a)": a marker
+
+
+def similar(folder: Path) -> list[tuple[str, str]]:
+    """(satellite, head) synset ids: an adjective cluster's satellite ("tiny") points to its
+    head ("small") with a similar-to link."""
+    pairs = []
+    for line in (folder / "data.adj").read_text(encoding="latin-1").splitlines():
+        if line.startswith(" "):
+            continue
+        parts = line.split("|")[0].split()
+        if parts[2] != "s":
+            continue
+        at = 4 + 2 * int(parts[3], 16)
+        for i in range(int(parts[at])):
+            symbol, target, _pos, _st = parts[at + 1 + 4 * i: at + 5 + 4 * i]
+            if symbol == "&":
+                pairs.append((f"a{parts[0]}", f"a{target}"))
+    return pairs
 
 
 def build(folder: Path) -> dict[str, set[str]]:
@@ -133,6 +157,17 @@ def build(folder: Path) -> dict[str, set[str]]:
             link = f"+{min(lemma, other)}:{max(lemma, other)}"
             main[lemma].add(link)
             main[other].add(link)
+    # A satellite adjective and its cluster's head, when the cluster is a main sense of both
+    # words ("tiny"/"small", "skinny"/"thin"): a key for the two words only, so two
+    # satellites of one head ("huge", "bulky") are not joined through it.
+    for satellite, head in similar(folder):
+        for a in members[satellite]:
+            for h in members[head]:
+                if a != h and a in main and h in main and satellite in main[a] \
+                        and head in main[h]:
+                    link = f"&{min(a, h)}:{max(a, h)}"
+                    main[a].add(link)
+                    main[h].add(link)
     return main
 
 
