@@ -120,6 +120,34 @@ def _skeleton(word: str) -> str:
     return _DOUBLE.sub(r"\1", _VOWELS.sub("", word))
 
 
+# British and American spellings of one word differ in these endings or parts; read so only
+# against the other spelling at the same place, in words long enough that no other word
+# hides there ("colour"/"color", "centre"/"center", "travelled"/"traveled", "licence").
+_BRITISH = (("our", "or"), ("tre", "ter"), ("ise", "ize"), ("isation", "ization"),
+            ("yse", "yze"), ("ogue", "og"), ("ence", "ense"), ("elled", "eled"),
+            ("elling", "eling"), ("ellery", "elry"))
+_BRITISH_MIN = 5
+# A dropped "g" that spells a rare word ("takin" is an animal) against the "-ing" word at the
+# same place: read as chat when the "-ing" word is this many times more frequent (raisin /
+# raising, kin / king and sin / sing stay apart).
+DROPPED_G_RATIO = 1000
+
+
+def _british(a: str, b: str) -> bool:
+    if min(len(a), len(b)) < _BRITISH_MIN:
+        return False
+    return any(x.replace(brit, amer) == y and brit in x
+               for x, y in ((a, b), (b, a)) for brit, amer in _BRITISH)
+
+
+def _dropped_g(a: str, b: str) -> bool:
+    short, full = (a, b) if len(a) < len(b) else (b, a)
+    if full != short + "g" or not full.endswith("ing") or len(short) < 4:
+        return False
+    counts = _frequencies()
+    return int(counts[full]) >= DROPPED_G_RATIO * max(1, int(counts[short]))
+
+
 def _same_word(a: str, b: str) -> bool:
     """Whether `a` and `b`, at the same place in two texts, are one word spelled two ways."""
     if a == b:
@@ -128,6 +156,8 @@ def _same_word(a: str, b: str) -> bool:
         return True
     if not (a.isalpha() and b.isalpha()) or a[0] != b[0]:
         return False
+    if _british(a, b) or _dropped_g(a, b):
+        return True
     if known(a) == known(b):  # two words, or two unknowns: nothing to read
         return False
     short, full = (a, b) if known(b) else (b, a)
@@ -159,6 +189,11 @@ def same_surface(new: str, old: str) -> bool:
     return _aligned(loose_words(new), loose_words(old))
 
 
+_DECADES = {word: str(10 * n) for n, word in enumerate(
+    "_ _ twenties thirties forties fifties sixties seventies eighties nineties".split())
+    if word != "_"}
+
+
 def _aligned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Word by word, where two words of one side may be one word of the other ("sun set" /
     "sunset"), each place one word spelled two ways."""
@@ -166,6 +201,10 @@ def _aligned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     while i < len(a) and j < len(b):
         if _same_word(a[i], b[j]):
             i, j = i + 1, j + 1
+        elif i + 1 < len(a) and a[i + 1] == "s" and _DECADES.get(b[j]) == a[i]:
+            i, j = i + 2, j + 1  # "the 80s" / "the eighties"
+        elif j + 1 < len(b) and b[j + 1] == "s" and _DECADES.get(a[i]) == b[j]:
+            i, j = i + 1, j + 2
         elif i + 1 < len(a) and a[i] + a[i + 1] == b[j] and not a[i].isdigit():
             i, j = i + 2, j + 1
         elif j + 1 < len(b) and b[j] + b[j + 1] == a[i] and not b[j].isdigit():

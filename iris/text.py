@@ -331,7 +331,10 @@ def tokens(text: str, *, paraphrases: bool = True) -> list[str]:
         text = phrase.sub(repl, text)
     if paraphrases:
         text = _PARAPHRASE.sub(lambda m: _EQUIVALENTS["phrases"][m.group()], text)
-    return [_COUNT_WORDS.get(word, word) for word in _WORD_TOKEN.findall(text)]
+    found = _WORD_TOKEN.findall(text)
+    # "a single room" is one room; "I am single" is a relationship status, not a count.
+    return [word if word == "single" and (i == 0 or found[i - 1] != "a")
+            else _COUNT_WORDS.get(word, word) for i, word in enumerate(found)]
 
 
 # Words that negate what follows: the de-duplication verifier counts them for a statement's

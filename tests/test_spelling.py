@@ -53,3 +53,22 @@ def test_informal_spellings_are_the_same_surface(old, new):
 ])
 def test_different_facts_are_never_the_same_surface(old, new):
     assert not same_surface(new, old)
+
+
+@pytest.mark.parametrize("old, new", [
+    ("My favourite colour is blue.", "My favorite color is blue."),
+    ("I travelled to the theatre.", "I traveled to the theater."),
+    ("I fantasize about taking over the world.", "I fantasize about takin over the world."),
+    ("I was born in the 80s.", "I was born in the eighties."),
+])
+def test_spelling_variants_of_one_word_are_the_same_surface(old, new):
+    assert same_surface(new, old)
+
+
+@pytest.mark.parametrize("old, new", [
+    ("I love raisins.", "I love raising."),  # "raisin" is common: not a dropped g
+    ("I love the king.", "I love the kin."),
+    ("I was born in the 80s.", "I was born in the nineties."),
+])
+def test_close_spellings_of_two_words_stay_apart(old, new):
+    assert not same_surface(new, old)

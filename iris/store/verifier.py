@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
 from iris.spelling import same_surface
+from iris.store.synonyms import distinct, synonyms
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
@@ -54,7 +56,7 @@ having will would shall should can could may might must of to in on at by for wi
 from into onto over than then so and or but if because while also too very really quite just
 actually truly definitely absolutely pretty much lot lots alot big huge total kind sort thing
 things something stuff one ones any what which who whom whose where when how get got
-go going time
+go going time someone somebody
 """.split())
 # Words that only scaffold a paraphrase ("Baking cookies is something I love").
 _FILLER = {"something", "thing", "things", "stuff", "lot", "lots", "big", "huge", "total",
@@ -113,6 +115,8 @@ class Analysis:
     order: tuple[str, frozenset[str]] | None = None
     # the bag's words in the order they first appear
     sequence: tuple[str, ...] = ()
+    # bag word -> the words as written that gave it (for the synonym lookup)
+    forms: dict[str, frozenset[str]] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,7 @@ def analyze(text: str) -> Analysis:
     negations = sum(w in NEGATIONS for w in words)
     sentiment = -1 if any(w in _NEGATIVE or SYNONYMS.get(w) in _NEGATIVE for w in words) else 1
     bag: dict[str, None] = {}  # a set that keeps first-seen order
+    forms: dict[str, set[str]] = {}
     agents: list[str] = []
     by_agent, cut = _passive_agent(words), 0
     for i, word in enumerate(words):
@@ -147,6 +152,7 @@ def analyze(text: str) -> Analysis:
                 agents.append(agent)
         if word in _POSITIVE or word in _NEGATIVE or base in _POSITIVE or base in _NEGATIVE:
             bag["<feeling>"] = None
+            forms.setdefault("<feeling>", set()).add(word)  # "addicted" / "an addiction"
         elif word in NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
                 or word in _WAS:
             continue
@@ -154,6 +160,7 @@ def analyze(text: str) -> Analysis:
             continue
         else:
             bag[stem(word)] = None
+            forms.setdefault(stem(word), set()).add(word)
     if cut:  # the passive's agent acts first
         agents = agents[cut:] + agents[:cut]
     lowered = " ".join(words)
@@ -167,7 +174,8 @@ def analyze(text: str) -> Analysis:
                 key, groups = f"favorite {stem(groups[0])}", groups[1:]
             if groups:
                 slots[key] = " ".join(stem(w) for w in groups[0].split()
-                                      if w not in _STOP and w not in _UPDATE)
+                                      if w not in _STOP and w not in _UPDATE
+                                      and stem(w) not in _STOP)
     return Analysis(
         bag=frozenset(bag),
         polarity=sentiment * (-1 if negations % 2 else 1),
@@ -181,14 +189,17 @@ def analyze(text: str) -> Analysis:
         slots=slots,
         order=_order(words),
         sequence=tuple(bag),
+        forms={word: frozenset(raw) for word, raw in forms.items()},
     )
 
 
 def _passive_agent(words: list[str]) -> int:
     """Where the agent of a passive starts ("raised by my aunt" -> "aunt"), or -1."""
     for i, word in enumerate(words[2:-1], start=2):
-        if word == "by" and words[i - 1].endswith(_PARTICIPLE_ENDS) \
-                and any(w in _PASSIVE_BE for w in words[max(0, i - 4):i - 1]):
+        # "be" then a participle, up to a short object before "by" ("was taught to fish by")
+        if word == "by" and any(
+                words[k] in _PASSIVE_BE and words[k + 1].endswith(_PARTICIPLE_ENDS)
+                for k in range(max(0, i - 5), i - 1)):
             for j in range(i + 1, len(words)):
                 if _AGENTS.get(SYNONYMS.get(words[j], words[j])):
                     return j
@@ -207,14 +218,28 @@ def _order(words: list[str]) -> tuple[str, frozenset[str]] | None:
 
 
 def _reordered(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """The same words in an order that is not one phrase moved to the front or back: "my dog
-    is scared of my cat" / "my cat is scared of my dog" (who does what to whom may have
-    changed; with no order word to read it, the pair is kept) but not "every morning I jog" /
-    "I jog every morning", "pizza is my favorite food" / "my favorite food is pizza", or two
-    neighbours swapped ("I love dogs and cats" / "I love cats and dogs")."""
-    if len(a) < 3 or any(a[i:] + a[:i] == b for i in range(len(a))):
+    """The same words in an order that is not one phrase moved elsewhere: "my dog is scared
+    of my cat" / "my cat is scared of my dog" (who does what to whom may have changed; with
+    no order word to read it, the pair is kept) but not "every morning I jog" / "I jog every
+    morning", "pizza is my favorite food" / "my favorite food is pizza", "I waitress during
+    the day to pay bills" / "during the day I waitress to pay bills", or two neighbours
+    swapped ("I love dogs and cats" / "I love cats and dogs")."""
+    if len(a) < 3 or a == b:
         return False
-    return not any(a[:i] + (a[i + 1], a[i]) + a[i + 2:] == b for i in range(len(a) - 1))
+    if any(a[:i] + (a[i + 1], a[i]) + a[i + 2:] == b for i in range(len(a) - 1)):
+        return False
+    return not _block_moved(a, b)
+
+
+def _block_moved(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """`b` is `a` with one run of words taken out and put back at another place."""
+    n = len(a)
+    for i in range(n):
+        for j in range(i + 1, n + 1):
+            rest = a[:i] + a[j:]
+            if any(rest[:k] + a[i:j] + rest[k:] == b for k in range(len(rest) + 1)):
+                return True
+    return False
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -228,20 +253,44 @@ def _tense_differs(a: frozenset[str], b: frozenset[str]) -> bool:
     return ("was" in a and "is" in b and "was" not in b) or ("was" in b and "is" in a and "was" not in a)
 
 
-def _same_bag(a: frozenset[str], b: frozenset[str]) -> bool:
+def _same_bag(a: Analysis, b: Analysis) -> bool:
     """Equal content words, allowing a doer noun for its verb (teach/teacher,
-    surviv(e)/survivor, skateboard/skateboarder) and a noun or adjective for its verb
-    (donat(e)/donation, meditat(e)/meditation, intoleranc(e)/intolerant)."""
-    only_a, only_b = a - b, b - a
+    surviv(e)/survivor, skateboard/skateboarder), a noun or adjective for its verb
+    (donat(e)/donation, meditat(e)/meditation, intoleranc(e)/intolerant) and a synonym
+    (words that share a main WordNet sense: big/large, physician/doctor)."""
+    only_a, only_b = a.bag - b.bag, b.bag - a.bag
     if len(only_a) != len(only_b):
         return False
+    for word in a.bag & b.bag:
+        if word != "<feeling>" and a.forms.get(word) and b.forms.get(word) and all(
+                distinct(x, y) for x in a.forms[word] for y in b.forms[word]):
+            return False  # "cookies" / "cooking": one stem, two words
     for word in only_a:
         match = next((w for w in only_b if _doer(word, w) or _doer(w, word)
-                      or _same_root(word, w)), None)
+                      or _same_root(word, w)
+                      or _synonym(a.forms.get(word, ()), b.forms.get(w, ()))), None)
         if match is None:
             return False
         only_b = only_b - {match}
     return True
+
+
+def _synonym(forms_a: Iterable[str], forms_b: Iterable[str]) -> bool:
+    return any(synonyms(x, y) or _kin(x, y) for x in forms_a for y in forms_b)
+
+
+# Kinship compounds: the same prefix before two words for one relative ("stepdad" /
+# "stepfather", "grandpa" / "granddad").
+_KIN_PREFIXES = ("step", "grand", "great", "half", "god")
+
+
+def _kin(a: str, b: str) -> bool:
+    for prefix in _KIN_PREFIXES:
+        if a.startswith(prefix) and b.startswith(prefix):
+            x, y = a[len(prefix):], b[len(prefix):]
+            return bool(x) and bool(y) and (
+                SYNONYMS.get(x, x) == SYNONYMS.get(y, y) or synonyms(x, y))
+    return False
 
 
 # Endings that make a noun or adjective of a verb, longest first.
@@ -277,7 +326,8 @@ def verify(new: str, old: str) -> Verdict:
         return Verdict("duplicate", "same words, spelled differently", surface=True)
     a, b = analyze(new), analyze(old)
     overlap = _jaccard(a.bag, b.bag)
-    updating = bool(a.update - b.update)
+    # "I quit smoking" / "I stopped smoking": the same change, in other words
+    updating = any(not any(synonyms(x, y) for y in b.update) for x in a.update - b.update)
     for slot, value in a.slots.items():
         if slot in b.slots and b.slots[slot] != value:
             return Verdict("supersedes", f"new value for {slot}", hard=True)
@@ -298,7 +348,7 @@ def verify(new: str, old: str) -> Verdict:
         if overlap >= 0.5:
             return Verdict("supersedes", "update", hard=True)
         return Verdict("related", "update of something else", hard=True)
-    same = _same_bag(a.bag, b.bag)
+    same = _same_bag(a, b)
     if same and a.order and b.order and a.order[0] == b.order[0] and a.order[1] != b.order[1]:
         return Verdict("supersedes" if a.update else "contradicts", "order reversed", hard=True)
     if same and a.bag == b.bag and _reordered(a.sequence, b.sequence):

@@ -122,3 +122,44 @@ def test_an_informal_spelling_is_a_surface_duplicate():
 ])
 def test_shared_roots_and_phrases_do_not_merge_different_facts(old, new):
     assert verify(new, old).kind != "duplicate"
+
+
+@pytest.mark.parametrize("old, new", [
+    # synonyms that share a main WordNet sense, not a list of our own
+    ("I live in a big house.", "I live in a large house."),
+    ("I enjoy watching horror movies.", "I like watching horror films."),
+    ("My aunt is a physician.", "My aunt is a doctor."),
+    ("My cousin is a vet.", "My cousin is a veterinarian."),
+    ("I purchase only organic food.", "I buy only organic food."),
+    ("I have a coffee addiction.", "I am addicted to coffee."),
+    # an active verb with no person for a passive one, a phrase moved elsewhere
+    ("My car was stolen last year.", "Someone stole my car last year."),
+    ("I waitress during the day to pay my bills.", "During the day I waitress to pay my bills."),
+    ("My uncle taught me to fish.", "I was taught to fish by my uncle."),  # object before "by"
+    ("My stepdad is a chef.", "My stepfather is a chef."),  # one prefix, two words for a father
+    ("I quit smoking last year.", "I stopped smoking last year."),  # one change, two words
+])
+def test_words_that_share_a_main_sense_are_a_duplicate(old, new):
+    assert verify(new, old).kind == "duplicate"
+
+
+@pytest.mark.parametrize("old, new", [
+    # a synonym never lifts a blocking difference, and co-hyponyms or antonyms share no sense
+    ("I live in a big house.", "I do not live in a large house."),
+    ("I have two big dogs.", "I have three large dogs."),
+    ("I live in a big city.", "I live in a small city."),
+    ("My sister plays the violin.", "My sister plays the cello."),
+    ("I love the summer.", "I hate the summer."),
+    ("My brother is a doctor.", "My sister is a physician."),
+    ("I like tea more than coffee.", "I like coffee more than tea."),
+    ("I play tennis with my dad.", "I play golf with my dad."),
+    # one stem, two words: WordNet says "cookies" and "cooking" share no sense
+    ("I love cookies.", "I love cooking."),
+    ("I taught my uncle to fish.", "I was taught to fish by my uncle."),
+    ("I quit smoking last year.", "I started smoking last year."),
+    ("My stepdad is a chef.", "My stepmom is a chef."),
+    ("My stepdad is a chef.", "My granddad is a chef."),
+    ("I am single and have two dogs.", "I have two dogs."),  # "single" is a status here
+])
+def test_synonyms_do_not_merge_different_facts(old, new):
+    assert verify(new, old).kind != "duplicate"
