@@ -23,7 +23,7 @@ from itertools import islice
 from rapidfuzz import fuzz
 
 from iris import text as english
-from iris.extract import command, layout, pronouns
+from iris.extract import closers, command, layout, pronouns, segments
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -134,7 +134,7 @@ _TAIL_CHARS = 120
 def _strip_trailing(text: str) -> str:
     text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
         text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
-    text = text.rstrip()
+    text = _without_closer(text.rstrip())
     text = text[:command.sign_off_start(text)].rstrip()
     text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
         text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
@@ -144,6 +144,17 @@ def _strip_trailing(text: str) -> str:
         if match and match.start() > 0:
             text = text[: match.start()].rstrip()
     return text.strip()
+
+
+def _without_closer(text: str) -> str:
+    """`text` without a chat closer after its last clause ("... appreciate it")."""
+    start = closers.closing_start(text)
+    if start < len(text):
+        rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014")
+        if is_clause(rest):
+            return _TRAILING_SYMBOLS.sub("", rest[-_TAIL_CHARS:]) if len(rest) <= _TAIL_CHARS \
+                else rest
+    return text
 
 
 # --- 2. list structure ---------------------------------------------------------------
@@ -170,7 +181,9 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
         head, listed_items = found
         label = head.rstrip().endswith(":") and len(head.split()) <= 6
         head = strip_command(head)
-        if head and is_clause(head) and not label:  # "I moved house: 1) ..." keeps its own fact
+        # "I moved house: 1) ..." keeps its own fact; so does "my first car a mini // ...": a
+        # head about the user is never dropped for lack of a verb.
+        if head and (is_clause(head) or _FIRST_PERSON.search(head)) and not label:
             items.append(head)
         items.extend(listed_items)
     # "things to remember about me: 1) ... 2) ..." leaves its header in front of the list.
@@ -200,6 +213,15 @@ def _is_header(line: str, *, first_of_many: bool = False) -> bool:
     return not body or (bool(_HEADER_WORDS.search(body)) and not is_clause(body))
 
 
+def _bare_heading(first: str, rest: str) -> bool:
+    """ "ok listen," / "Please be advised that" over a marked list: a short first line with
+    no word about the user and no clause introduces the items below it."""
+    second = rest.strip().partition("\n")[0]
+    body = strip_command(first).strip(" ,:;-\u2013\u2014")
+    return (layout.strip_mark(second) != second and len(first.split()) <= 6
+            and not _FIRST_PERSON.search(first) and not is_clause(body))
+
+
 def _split_sentences(text: str) -> Iterator[str]:
     """Lazily: "1. 1. 1. ..." is 13,000 sentences, and a caller past its limit stops early."""
     start = 0
@@ -225,7 +247,7 @@ _COMMA_OPENERS = frozenset({"so", "because", "but", "although", "though", "unles
                             "or"})
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
-_JOINS = (r"and also|and then|and that|and btw|and|also|plus|but also|oh and|btw"
+_JOINS = (r"and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
           r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
     rf"(\s*,\s*(?:(?:{_JOINS}|that)\s+)?"
@@ -355,7 +377,7 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
         return False
     # A possessive subject may be long: "my favorite type of music to sing is folk".
     reach = 8 if opener in ("my", "our") else 5
-    return bool(run.strip()) and is_clause(run, reach=reach)
+    return bool(run.strip()) and is_clause(_fact_start(run), reach=reach)
 
 
 def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
@@ -379,13 +401,20 @@ def _without_label(text: str) -> str:
     return text
 
 
-def clean_fact(text: str) -> str:
-    text = _without_label(text.strip())
+def _fact_start(text: str) -> str:
+    """`text` from where the fact starts: without connectors, linking adverbials and requests
+    to the assistant in front of it, however many there are."""
     while True:
         stripped = _CONNECTOR.sub("", text).strip()
+        stripped = segments.strip_discourse(stripped, is_clause)
+        stripped = segments.strip_address(stripped, is_clause).strip()
         if stripped == text:
-            break
+            return text
         text = stripped
+
+
+def clean_fact(text: str) -> str:
+    text = _fact_start(_without_label(text.strip()))
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—")
     first = text.split(maxsplit=1)[0] if text else ""
     if first.islower():  # a fact reads as a sentence; "iPhone ..." is left alone
@@ -408,7 +437,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     text = _SPACE_RUN.sub(" ", text)
     facts: list[str] = []
     first, newline, rest = text.strip().partition("\n")
-    if newline and rest.strip() and _is_header(first, first_of_many=True):
+    if newline and rest.strip() and (_is_header(first, first_of_many=True)
+                                     or _bare_heading(first, rest)):
         text = rest  # "save this 4 later" over a list: judged whole, before any stripping
     for part, listed in _split_structure(strip_command(text)):
         if limit is not None and len(facts) > limit:
@@ -421,4 +451,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
+    if len(facts) > 1 and not is_clause(facts[-1]) and (
+            closers.is_closer(facts[-1]) or not _strip_trailing(facts[-1])):
+        facts.pop()  # "..., appreciate it": a closer after the last fact is no fact
     return pronouns.resolve(facts), False
