@@ -40,6 +40,7 @@ _PERSONAL = frozenset({"i", "im", "ive", "me", "my", "mine", "we", "our", "us"})
 _WORD = re.compile(r"[\w'\u2019]+")
 _AUXILIARIES = frozenset({"is", "are", "am", "was", "were", "be", "been", "has", "have", "had",
                           "do", "does", "did", "will", "can", "isnt", "arent", "wasnt"})
+_PUNCT = re.compile(r"[.,;:!?\-\u2013\u2014]")
 _DEGREE = frozenset({"very", "so", "really", "too", "pretty", "quite", "not", "always", "never"})
 
 
@@ -48,7 +49,10 @@ def _data_path() -> Path:
 
 
 def features(text: str) -> list[str]:
-    return ["w:" + g for g in word_ngrams(text)] + ["c:" + g for g in char_wb_ngrams(text)]
+    """Word and character n-grams, and the first word: where a closer may start."""
+    first = _WORD.search(text.lower())
+    start = ["s:" + first.group()] if first else []
+    return start + ["w:" + g for g in word_ngrams(text)] + ["c:" + g for g in char_wb_ngrams(text)]
 
 
 @lru_cache(maxsize=1)
@@ -64,23 +68,28 @@ def probability(phrase: str) -> float:
 
 
 def closing_start(text: str) -> int:
-    """Where a closer at the end of `text` starts, or len(text) when there is none. A tail
-    right after a verb, a determiner, a preposition or a degree word completes the sentence
-    ("my house is nice", "I like it a lot"), so it is never a closer."""
-    words = list(_WORD.finditer(text[-80:]))
+    """Where a closer at the end of `text` starts, or len(text) when there is none: of the
+    tails of one to `MAX_WORDS` words, the longest the model scores a closer and whose first
+    word starts closers in the training data. A tail right after a
+    verb, a determiner, a preposition or a degree word (with no punctuation between) completes
+    the sentence ("my house is nice", "I like it a lot"), so it is never a closer."""
     offset = max(0, len(text) - 80)
+    words = list(_WORD.finditer(text, offset))
     norms = [w.group().lower().replace("'", "").replace("\u2019", "") for w in words]
     lexicon = english.words()
     best = len(text)
     for k in range(1, min(MAX_WORDS, len(words) - 1) + 1):
-        if norms[-k] in _PERSONAL or (k > 1 and re.search(
-                r"[.,;:!?\-\u2013\u2014]", text[offset + words[-k].end():offset + words[-k + 1].start()])):
+        if norms[-k] in _PERSONAL or (k > 1 and _PUNCT.search(
+                text, words[-k].end(), words[-k + 1].start())):
             break  # a closer never spans a sentence end: "... guide. - thanks" is cut at "-"
         before = norms[-k - 1]
-        if (before in lexicon.verbs or before in lexicon.noun_markers or before in _DEGREE
-                or norms[-k] in _AUXILIARIES or norms[-k] in _DEGREE):  # "... is very nice"
-            continue
-        start = offset + words[-k].start()
+        joined = not _PUNCT.search(text, words[-k - 1].end(), words[-k].start())
+        if norms[-k] in _AUXILIARIES or norms[-k] in _DEGREE or (joined and (
+                before in lexicon.verbs or before in lexicon.noun_markers or before in _DEGREE)):
+            continue  # "... the weather is nice", "... is very nice", "... like it a lot"
+        if k > 1 and _model()[0].get("s:" + words[-k].group().lower(), 0.0) <= 0:
+            continue  # closers seen in training never start with this word ("old much ...")
+        start = words[-k].start()
         if probability(text[start:]) >= (THRESHOLD if k > 1 else ONE_WORD_THRESHOLD):
             best = start
     return best
