@@ -117,5 +117,7 @@ def resolve(facts: list[str]) -> list[str]:
             continue
         verb = " is" if match.group().lower().endswith("s") and len(match.group()) > 3 else ""
         subject = person[0].upper() + person[1:]
-        out.append(subject + verb + fact[match.end():])
+        # "she also plays chess": the "also" pointed at the clause before, now a fact apart
+        rest = re.sub(r"^\s+also\b", "", fact[match.end():], flags=re.I)
+        out.append(subject + verb + rest)
     return out
