@@ -4,8 +4,9 @@
 The model is a logistic regression over word 1-2-grams and character 2-5-grams (the intent
 model's features, `iris.intent.features`) that tells a closing phrase from the end of an
 ordinary sentence. It is trained from CLINC150 (shipped as `intents/closers/clinc150.jsonl`,
-CC BY 3.0): closers are the utterances of the `thank_you`, `goodbye`, `yes` and `maybe`
-intents; non-closers are the last one to four words of utterances of the other intents, and
+CC BY 3.0) and a short list of generic chat closers (`intents/closers/generic.jsonl`: "lol",
+"cheers mate", "that's all", "got it?"): closers are those and the utterances of CLINC's
+`thank_you` and `goodbye` intents; non-closers are the last one to four words of utterances of the other intents, and
 the same with a closer after them (so a tail that only ends in a closer is not one).
 
 Training needs scikit-learn; using the model does not: the weights are shipped as JSON
@@ -35,7 +36,7 @@ MAX_WORDS = 4
 THRESHOLD = 0.85
 ONE_WORD_THRESHOLD = 0.95
 WEIGHTS = Path(__file__).with_name("closers.json")
-CLOSER_INTENTS = ("thank_you", "goodbye")
+CLOSER_INTENTS = ("thank_you", "goodbye", "generic_closer")
 _PERSONAL = frozenset({"i", "im", "ive", "me", "my", "mine", "we", "our", "us"})
 _WORD = re.compile(r"[\w'\u2019]+")
 _AUXILIARIES = frozenset({"is", "are", "am", "was", "were", "be", "been", "has", "have", "had",
@@ -44,8 +45,8 @@ _PUNCT = re.compile(r"[.,;:!?\-\u2013\u2014]")
 _DEGREE = frozenset({"very", "so", "really", "too", "pretty", "quite", "not", "always", "never"})
 
 
-def _data_path() -> Path:
-    return intents_dir() / "closers" / "clinc150.jsonl"
+def _data_paths() -> list[Path]:
+    return sorted((intents_dir() / "closers").glob("*.jsonl"))
 
 
 def features(text: str) -> list[str]:
@@ -106,9 +107,10 @@ def is_closer(text: str) -> bool:
 # --- training (scikit-learn) ---------------------------------------------------------------
 
 
-def _examples(path: Path, seed: int = 7) -> tuple[list[str], list[int]]:
+def _examples(paths: list[Path], seed: int = 7) -> tuple[list[str], list[int]]:
     rng = random.Random(seed)
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    rows = [json.loads(line) for path in paths
+            for line in path.read_text(encoding="utf-8").splitlines() if line]
     closers = [r["text"] for r in rows if r["label"] in CLOSER_INTENTS]
     others = [r["text"] for r in rows if r["label"] not in CLOSER_INTENTS]
     texts, labels = list(closers), [1] * len(closers)
@@ -139,23 +141,31 @@ def _fit(texts: list[str], labels: list[int]):  # -> (vectorizer, classifier)
     return vectorizer, classifier
 
 
-def train(path: Path | None = None, out: Path = WEIGHTS) -> Path:
-    path = path or _data_path()
-    texts, labels = _examples(path)
+def train(paths: list[Path] | None = None, out: Path = WEIGHTS) -> Path:
+    paths = paths or _data_paths()
+    texts, labels = _examples(paths)
     vectorizer, classifier = _fit(texts, labels)
     weights = {name: round(float(w), 4) for name, w in
                zip(vectorizer.get_feature_names_out(), classifier.coef_[0], strict=True)
                if abs(w) >= 0.01}
-    data_hash = hashlib.sha256(path.read_bytes()).hexdigest()
+    data_hash = data_fingerprint(paths)
     out.write_text(json.dumps({"data_sha256": data_hash, "bias": float(classifier.intercept_[0]),
                                "weights": weights}, sort_keys=True), encoding="utf-8")
     return out
 
 
-def cross_validate(path: Path | None = None, folds: int = 5) -> dict[str, float]:
+def data_fingerprint(paths: list[Path] | None = None) -> str:
+    """sha256 of the training files, so a test can tell stale shipped weights."""
+    digest = hashlib.sha256()
+    for path in paths or _data_paths():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def cross_validate(paths: list[Path] | None = None, folds: int = 5) -> dict[str, float]:
     from sklearn.model_selection import StratifiedKFold
 
-    texts, labels = _examples(path or _data_path())
+    texts, labels = _examples(paths or _data_paths())
     right = false_pos = positives = negatives = 0
     for train_index, test_index in StratifiedKFold(folds, shuffle=True, random_state=0).split(
             texts, labels):

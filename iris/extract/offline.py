@@ -161,7 +161,7 @@ def _without_closer(text: str) -> str:
 
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
 _HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
-                           r"|details|info|information)\b", re.I)
+                           r"|details|info|information|background)\b", re.I)
 
 
 def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
@@ -413,8 +413,14 @@ def _fact_start(text: str) -> str:
         text = stripped
 
 
+# A connector left at the end of a fact by a comma split: "I live in Alaska, besides".
+_TRAILING_CONNECTOR = re.compile(
+    r"\s*[,;]\s*(?:(?:and|n)\s+)?(?:also|besides|plus|too|as well|btw)\s*[,.]?\s*$", re.I)
+
+
 def clean_fact(text: str) -> str:
     text = _fact_start(_without_label(text.strip()))
+    text = _TRAILING_CONNECTOR.sub("", text)
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—")
     first = text.split(maxsplit=1)[0] if text else ""
     if first.islower():  # a fact reads as a sentence; "iPhone ..." is left alone
@@ -423,6 +429,23 @@ def clean_fact(text: str) -> str:
 
 
 _SPACE_RUN = re.compile(r"[ \t]{2,}")
+_OWN_SUBJECT = re.compile(r"\b(?:i|i'm|im|i've|ive|my|we|we're|our)\b", re.I)
+_ABOUT_ME = re.compile(r"\b(?:me|myself|you|u|ur|your|iris)\b", re.I)
+
+
+def _chat_aside(part: str, *, first: bool, later: bool) -> bool:
+    """A sentence said around the facts, not one of them: a heading before them ("Here is
+    some background about me.", "Allow me to share a few facts."), an interjection before
+    them ("Hiya!"), or a short check-back question after one ("k?", "got that?"). None of
+    them has the user as its subject."""
+    body = part.strip()
+    if _OWN_SUBJECT.search(body):
+        return False
+    words = _WORD.findall(body)
+    if first:
+        return (bool(_HEADER_WORDS.search(body)) and bool(_ABOUT_ME.search(body))
+                and len(words) <= 10) or (len(words) == 1 and body.endswith("!"))
+    return later and body.endswith("?") and 0 < len(words) <= 3
 
 
 def split_facts(text: str) -> list[str]:
@@ -440,9 +463,11 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     if newline and rest.strip() and (_is_header(first, first_of_many=True)
                                      or _bare_heading(first, rest)):
         text = rest  # "save this 4 later" over a list: judged whole, before any stripping
-    for part, listed in _split_structure(strip_command(text)):
+    for index, (part, listed) in enumerate(_split_structure(strip_command(text))):
         if limit is not None and len(facts) > limit:
             return pronouns.resolve(facts), True  # a part beyond the limit is left unread
+        if _chat_aside(part, first=index == 0, later=bool(facts)):
+            continue
         part = strip_command(clean_fact(part))
         room = None if limit is None else limit - len(facts) + 1
         for fact in [part] if listed else _split_clauses(part, room):
