@@ -6,8 +6,9 @@ model's features, `iris.intent.features`) that tells a closing phrase from the e
 ordinary sentence. It is trained from CLINC150 (shipped as `intents/closers/clinc150.jsonl`,
 CC BY 3.0) and a short list of generic chat closers (`intents/closers/generic.jsonl`: "lol",
 "cheers mate", "that's all", "got it?"): closers are those and the utterances of CLINC's
-`thank_you` and `goodbye` intents; non-closers are the last one to four words of utterances of the other intents, and
-the same with a closer after them (so a tail that only ends in a closer is not one).
+`thank_you` and `goodbye` intents; non-closers are the last one to four words of utterances
+of the other intents, and the same with a closer after a few of their words (so a tail that
+only ends in a closer is not one).
 
 Training needs scikit-learn; using the model does not: the weights are shipped as JSON
 (`closers.json`, written by `python -m iris.extract.closers train`), each n-gram's weight,
