@@ -151,7 +151,9 @@ def _without_closer(text: str) -> str:
     start = closers.closing_start(text)
     if start < len(text):
         rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014")
-        if is_clause(rest):
+        # what the cut leaves must end in a clause: "my parents | love jazz" is no cut
+        last = re.split(r"[,;.!?]", rest[-_TAIL_CHARS:])[-1]
+        if is_clause(rest) and is_clause(last, reach=8):
             return _TRAILING_SYMBOLS.sub("", rest[-_TAIL_CHARS:]) if len(rest) <= _TAIL_CHARS \
                 else rest
     return text
@@ -415,7 +417,7 @@ def _fact_start(text: str) -> str:
 
 # A connector left at the end of a fact by a comma split: "I live in Alaska, besides".
 _TRAILING_CONNECTOR = re.compile(
-    r"\s*[,;]\s*(?:(?:and|n)\s+)?(?:also|besides|plus|too|as well|btw)\s*[,.]?\s*$", re.I)
+    r"\s*[,;]\s*(?:(?:and|n)\s+)?(?:also|besides|plus|btw)\s*[,.]?\s*$", re.I)
 
 
 def clean_fact(text: str) -> str:

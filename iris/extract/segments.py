@@ -94,8 +94,9 @@ def strip_discourse(text: str, is_clause: Callable[[str], bool]) -> str:
         prefix, rest = comma.group(1), stripped[comma.end():]
         words = [_norm(w) for w in re.findall(r"[\w'\u2019]+", prefix)]
         # "After that," links; "After I moved," is a clause of the fact.
-        linking = words[0] not in _SUBORDINATORS or words[-1] in _ANAPHORIC_ENDS
-        if (0 < len(words) <= MAX_DISCOURSE_WORDS and linking
+        linking = bool(words) and (words[0] not in _SUBORDINATORS
+                                   or words[-1] in _ANAPHORIC_ENDS)
+        if (len(words) <= MAX_DISCOURSE_WORDS and linking
                 and _content_free(prefix, stripped) and not is_clause(prefix)
                 and not _appositive(rest) and is_clause(rest)):
             return rest
