@@ -86,9 +86,12 @@ def closing_start(text: str) -> int:
             break  # a closer never spans a sentence end: "... guide. - thanks" is cut at "-"
         before = norms[-k - 1]
         joined = not _PUNCT.search(text, words[-k - 1].end(), words[-k].start())
+        # A longer tail must open with a word that opens closers (below), and the cut must
+        # leave a clause (the caller checks): that guards it. A single word needs more.
         if norms[-k] in _AUXILIARIES or norms[-k] in _DEGREE or (joined and (
-                before in lexicon.verbs or before in lexicon.noun_markers or before in _DEGREE)):
-            continue  # "... the weather is nice", "... is very nice", "... like it a lot"
+                before in _AUXILIARIES or before in _DEGREE or (k == 1 and (
+                    before in lexicon.verbs or before in lexicon.noun_markers)))):
+            continue  # "... the weather is nice", "... is very nice", "... I will call later"
         if k > 1 and _model()[0].get("s:" + words[-k].group().lower(), 0.0) <= 0:
             continue  # closers seen in training never start with this word ("old much ...")
         start = words[-k].start()

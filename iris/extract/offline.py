@@ -185,7 +185,8 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
         head = strip_command(head)
         # "I moved house: 1) ..." keeps its own fact; so does "my first car a mini // ...": a
         # head about the user is never dropped for lack of a verb.
-        if head and (is_clause(head) or _FIRST_PERSON.search(head)) and not label:
+        introduces = re.search(r"\bthat\W*$", head, re.I) is not None  # "I am writing to say that"
+        if head and (is_clause(head) or _FIRST_PERSON.search(head)) and not (label or introduces):
             items.append(head)
         items.extend(listed_items)
     # "things to remember about me: 1) ... 2) ..." leaves its header in front of the list.
@@ -403,16 +404,21 @@ def _without_label(text: str) -> str:
     return text
 
 
+_FACT_START_ROUNDS = 6
+
+
 def _fact_start(text: str) -> str:
     """`text` from where the fact starts: without connectors, linking adverbials and requests
-    to the assistant in front of it, however many there are."""
-    while True:
+    to the assistant in front of it (a few rounds: "ok, so, moreover, ..." repeated
+    thousands of times must not cost a copy of the text per word)."""
+    for _ in range(_FACT_START_ROUNDS):
         stripped = _CONNECTOR.sub("", text).strip()
         stripped = segments.strip_discourse(stripped, is_clause)
         stripped = segments.strip_address(stripped, is_clause).strip()
         if stripped == text:
             return text
         text = stripped
+    return text
 
 
 # A connector left at the end of a fact by a comma split: "I live in Alaska, besides".

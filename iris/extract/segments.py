@@ -140,10 +140,13 @@ def strip_address(text: str, is_clause: Callable[[str], bool]) -> str:
         if heads[0] in _SUBORDINATORS or heads[-1] in ("and", "but", "or", "so"):
             return text
         # "update on me", "so about me": a heading about the user, then the fact
-        addressed = heads[-1] in ("me", "myself") or any(
-            w in _ADDRESS or command.is_signal(w) for w in heads)
-        if (addressed and not _ends_with_clause(prefix, is_clause)
-                and _TIME_WORDS.search(prefix) is None and is_clause(rest)):
+        about_me = heads[-1] in ("me", "myself")
+        addressed = about_me or any(w in _ADDRESS or command.is_signal(w) for w in heads)
+        # "Friendly reminder for you: my first toy a lite brite": after a colon or a dash
+        # said to the assistant, the rest is what to keep even without a verb.
+        marked = re.search(r"[:\-\u2013\u2014]\s*$", prefix) is not None and len(norms) - index > 1
+        if (addressed and (about_me or not _ends_with_clause(prefix, is_clause))
+                and _TIME_WORDS.search(prefix) is None and (marked or is_clause(rest))):
             return rest
         return text
     return text
