@@ -42,6 +42,11 @@ _PERSONAL = frozenset({"i", "im", "ive", "me", "my", "mine", "we", "our", "us"})
 _WORD = re.compile(r"[\w'\u2019]+")
 _AUXILIARIES = frozenset({"is", "are", "am", "was", "were", "be", "been", "has", "have", "had",
                           "do", "does", "did", "will", "can", "isnt", "arent", "wasnt"})
+# What follows a verb in a closer: "thank you", "appreciate it", "talk soon", "have a good one".
+_CLOSER_OBJECTS = frozenset({"you", "ya", "u", "it", "that", "this", "soon", "later", "again",
+                             "so", "very", "much", "a", "for", "heaps"})
+_DANGLING = frozenset({"and", "or", "but", "n", "i", "we", "he", "she", "they", "is", "am",
+                       "are", "was", "were"})
 _PUNCT = re.compile(r"[.,;:!?\-\u2013\u2014]")
 _DEGREE = frozenset({"very", "so", "really", "too", "pretty", "quite", "not", "always", "never"})
 
@@ -94,6 +99,10 @@ def closing_start(text: str) -> int:
             continue  # "... the weather is nice", "... is very nice", "... I will call later"
         if k > 1 and _model()[0].get("s:" + words[-k].group().lower(), 0.0) <= 0:
             continue  # closers seen in training never start with this word ("old much ...")
+        if k > 1 and norms[-k] in lexicon.verbs and norms[-k + 1] not in _CLOSER_OBJECTS:
+            continue  # "see ya", "appreciate it" close; "see the sunset", "love food" do not
+        if before in lexicon.noun_markers or before in _DANGLING:
+            continue  # the cut would leave "... and i", "... in the mornings to"
         start = words[-k].start()
         if probability(text[start:]) >= (THRESHOLD if k > 1 else ONE_WORD_THRESHOLD):
             best = start

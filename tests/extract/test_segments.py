@@ -72,6 +72,13 @@ def test_strip_address(text, expected):
     ("my parents were both very athletic", "my parents were both very athletic"),
     ("I have a pet fish", "I have a pet fish"),
     ("I sing in a choir", "I sing in a choir"),
+    # a verb with a real object is the fact's, whatever follows it
+    ("I like to go hiking in the mornings to see the sunset",
+     "I like to go hiking in the mornings to see the sunset"),
+    ("i am 23 and i love food much appreciated", "i am 23 and i love food"),
+    ("my partner sofia plays the drums thank you kindly", "my partner sofia plays the drums"),
+    ("i am a clean eater. - keep that in mind cheers mate",
+     "i am a clean eater. - keep that in mind"),
 ])
 def test_closing_start(text, kept):
     assert text[:closers.closing_start(text)].rstrip() == kept.rstrip()
