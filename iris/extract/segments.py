@@ -86,12 +86,14 @@ def _appositive(rest: str) -> bool:
                     re.I) is not None
 
 
-def strip_discourse(text: str, is_clause: Callable[[str], bool]) -> str:
-    """`text` without a leading linking adverbial (see the module docstring)."""
+def strip_discourse(text: str, is_clause: Callable[[str], bool], *, comma: bool = True) -> str:
+    """`text` without a leading linking adverbial (see the module docstring). `comma`:
+    also one that ends at a comma; off where the text may start in the middle of a list
+    ("french, also my boyfriend ..." after a split at "and")."""
     stripped = text.lstrip()
-    comma = re.match(r"([^,;:.!?\n]{1,60}?),\s*", stripped)
-    if comma:
-        prefix, rest = comma.group(1), stripped[comma.end():]
+    found = re.match(r"([^,;:.!?\n]{1,60}?),\s*", stripped) if comma else None
+    if found:
+        prefix, rest = found.group(1), stripped[found.end():]
         words = [_norm(w) for w in re.findall(r"[\w'\u2019]+", prefix)]
         # "After that," links; "After I moved," is a clause of the fact.
         linking = bool(words) and (words[0] not in _SUBORDINATORS

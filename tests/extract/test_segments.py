@@ -122,6 +122,10 @@ def test_shipped_closer_weights_match_the_training_data():
     ("ok listen,\n1] i volunteer at the shelter\n2] i like soup",
      ["I volunteer at the shelter", "I like soup"]),
     ("save pls 1/ i have a pet cow 2/ i drive a big truck", ["I have a pet cow", "I drive a big truck"]),
+    # a word of a list before a comma is never read as a linking adverbial
+    ("Remember that I am fluent in english spanish and french, also my boyfriend and i are "
+     "moving next week",
+     ["I am fluent in english spanish and french", "My boyfriend and i are moving next week"]),
     # a sentence about the user that only names "me" is kept
     ("remember: Mia calls me every day. I love her", ["Mia calls me every day", "I love her"]),
     ("remember I do not drive because I live in the city", ["I do not drive because I live in the city"]),
