@@ -68,8 +68,12 @@ def _model() -> tuple[dict[str, float], float]:
     return raw["weights"], float(raw["bias"])
 
 
+_ELONGATED = re.compile(r"(\w)\1{2,}")
+
+
 def probability(phrase: str) -> float:
     weights, bias = _model()
+    phrase = _ELONGATED.sub(r"\1", phrase)  # "thank youuu", "byeee"
     score = bias + sum(weights.get(g, 0.0) for g in set(features(phrase)))
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))
 

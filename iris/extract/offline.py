@@ -55,14 +55,14 @@ _THANKS = re.compile(
     r"[\s,.;!-]*\b(?:(?:thanks|thank you|thx|ty|cheers)(?: (?:so much|a lot|very much))?"
     r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
 _CONNECTOR = re.compile(
-    r"^(?:and also|and then|and|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
+    r"^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
     r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
     r"|in addition|one more thing|(?:ok|okay|k) so|so yeah|yeah|so)\b[\s,:]*", re.I)
 # "Update: I moved", "One more thing: I ...": a short label before a colon, no fact itself.
 _LABEL = re.compile(r"^([^:\n]{1,40}):\s+")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b", re.I)
-# Emoji, emoticons and other symbols after the last word: ":)", "🙏", "!!".
-_TRAILING_SYMBOLS = re.compile(r"(?:\s+[^\w\s]+)+$")
+# Emoji, emoticons and other symbols after the last word: ":)", "🙏", "!!", ":D", "xD", ";P".
+_TRAILING_SYMBOLS = re.compile(r"(?:\s+(?:[^\w\s]+|[:;=8][\-']?[A-Za-z]|[xX][DP]))+$")
 
 
 def _fuzzy_command_word(text: str) -> int:
@@ -136,6 +136,8 @@ def _strip_trailing(text: str) -> str:
         text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
     text = _without_closer(text.rstrip())
     text = text[:command.sign_off_start(text)].rstrip()
+    text = _without_aside(_TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS
+                          else text)
     text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
         text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
     for pattern in (_THANKS, _TRAILING_COMMAND, _THANKS):
@@ -144,6 +146,20 @@ def _strip_trailing(text: str) -> str:
         if match and match.start() > 0:
             text = text[: match.start()].rstrip()
     return text.strip()
+
+
+# ", just so you're aware", ", you know", ", if u must know": said to the assistant after the fact.
+_TRAILING_ASIDE = re.compile(r",\s*((?:[\w']+\s+){0,4}?(?:you|u|ya|you're|youre|ur)(?:\s+[\w']+){0,3})\s*$",
+                             re.I)
+
+
+def _without_aside(text: str) -> str:
+    match = _TRAILING_ASIDE.search(text[-_TAIL_CHARS:])
+    if match and not _FIRST_PERSON.search(match.group(1)):
+        rest = text[:len(text) - len(text[-_TAIL_CHARS:]) + match.start()]
+        if is_clause(rest):
+            return rest
+    return text
 
 
 def _without_closer(text: str) -> str:
@@ -163,7 +179,7 @@ def _without_closer(text: str) -> str:
 
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
 _HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
-                           r"|details|info|information|background)\b", re.I)
+                           r"|follows?|details|info|information|background)\b", re.I)
 
 
 def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
@@ -254,11 +270,13 @@ _JOINS = (r"and also|and then|and that|and btw|and|n|also|plus|but also|oh and|b
           r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
     rf"(\s*,\s*(?:(?:{_JOINS}|that)\s+)?"
-    rf"|\s+(?:{_JOINS.replace('|also|', '|')})\s+|\s+&\s+"
-    # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b"
-    r"|\s+[^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3}\s+"
-    # "also" right after a pronoun is an adverb ("i also like"), not a join
-    r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)\s+also\s+)", re.I)
+    rf"|\s+(?:{_JOINS.replace('|also|', '|')}),?\s+|\s+&\s+"
+    # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b",
+    # "a ... b", "a :: b"
+    r"|\s+[^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3}\s+|\s+(?:\.{2,}|\u2026|::)\s+"
+    # "also" right after a pronoun or a copula is an adverb ("i also like", "i am also a")
+    r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)(?<!\bam)(?<!\bis)(?<!\bare)(?<!\bwas)"
+    r"(?<!\bwere)(?<!'m)\s+also\s+)", re.I)
 
 
 # is_clause reads at most this many characters: enough for the 32 words it may look at
@@ -451,8 +469,8 @@ def _chat_aside(part: str, *, first: bool, later: bool) -> bool:
         return False
     words = _WORD.findall(body)
     if first:
-        return (bool(_HEADER_WORDS.search(body)) and bool(_ABOUT_ME.search(body))
-                and len(words) <= 10) or (len(words) == 1 and body.endswith("!"))
+        return (bool(_HEADER_WORDS.search(body)) and len(words) <= 8) or (
+            len(words) <= 2 and body.endswith("!"))
     return later and body.endswith("?") and 0 < len(words) <= 3
 
 

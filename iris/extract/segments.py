@@ -168,8 +168,9 @@ def _strip_preface(text: str, words: list[re.Match[str]], norms: list[str],
     """ "I should mention that I ...", "I'd like to add that my ...": I + modal + that."""
     # "I should mention", "I'd like to add", "I am writing to tell you", "I'm letting you know"
     if len(norms) < 4 or not (norms[1] in _MODALS or (norms[0] == "id" and norms[1] == "like")
-                              or (norms[1] in ("am", "m") and norms[2].endswith("ing"))):
-        return text
+                              or (norms[1] in ("am", "m") and norms[2].endswith("ing"))
+                              or "you" in norms[2:5] or "u" in norms[2:5]):
+        return text  # "I hereby inform you that": said to the assistant
     for index in range(2, min(len(norms), MAX_PREFACE_WORDS + 1)):
         if norms[index] != "that":
             continue
