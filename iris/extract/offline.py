@@ -317,6 +317,11 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
                 and not before.endswith("ss") and before not in lexicon.verbs
                 and before not in lexicon.noun_markers):
             return True
+        # A base form after a compound subject: "my brother and his wife live in Lisbon".
+        if (word in lexicon.bases and "and" in words[1:index - 1] and before not in lexicon.verbs
+                and before not in lexicon.noun_markers and before != "and"
+                and words[0] in lexicon.determiners):
+            return True
         if index == 1 and word.endswith("'s"):  # "anna's a nurse"
             return True
         # "my grandfather served", "the store closed": a past tense after a short noun phrase.
