@@ -403,7 +403,15 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
         return False
     # A possessive subject may be long: "my favorite type of music to sing is folk".
     reach = 8 if opener in ("my", "our") else 5
-    return bool(run.strip()) and is_clause(_fact_start(run, comma=False), reach=reach)
+    if not run.strip():
+        return False
+    if is_clause(run, reach=reach):
+        return True
+    # "and on top of that I dance": a linking phrase before the user's own subject. Only
+    # looked for when such a subject is near the start, so "a, a, a, ..." stays cheap.
+    return bool(_OWN_SUBJECT.search(run[:80])) and is_clause(
+        segments.strip_discourse(_CONNECTOR.sub("", run.strip()), is_clause, comma=False),
+        reach=reach)
 
 
 def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
@@ -430,13 +438,13 @@ def _without_label(text: str) -> str:
 _FACT_START_ROUNDS = 6
 
 
-def _fact_start(text: str, *, comma: bool = True) -> str:
+def _fact_start(text: str) -> str:
     """`text` from where the fact starts: without connectors, linking adverbials and requests
     to the assistant in front of it (a few rounds: "ok, so, moreover, ..." repeated
     thousands of times must not cost a copy of the text per word)."""
     for _ in range(_FACT_START_ROUNDS):
         stripped = _CONNECTOR.sub("", text).strip()
-        stripped = segments.strip_discourse(stripped, is_clause, comma=comma)
+        stripped = segments.strip_discourse(stripped, is_clause)
         stripped = segments.strip_address(stripped, is_clause).strip()
         if stripped == text:
             return text
