@@ -478,8 +478,8 @@ def _chat_aside(part: str, *, first: bool, later: bool) -> bool:
     them ("Hiya!"), or a short check-back question after one ("k?", "got that?"). None of
     them has the user as its subject."""
     body = part.strip()
-    if _OWN_SUBJECT.search(body):
-        return False
+    if len(body) > 120 or _OWN_SUBJECT.search(body):
+        return False  # an aside is a few words
     words = _WORD.findall(body)
     if first:
         return (bool(_HEADER_WORDS.search(body)) and len(words) <= 8) or (

@@ -65,7 +65,8 @@ def _words(text: str) -> list[re.Match[str]]:
 
 def _has_name(prefix: str, whole: str) -> bool:
     """A capitalised word after the first in a text that is not all capitals or title case."""
-    words = [w for w in re.findall(r"[A-Za-z][\w']*", whole)[1:] if w not in ("I", "I'm")]
+    # the start of the text tells its casing; reading all of a long one would cost a scan
+    words = [w for w in re.findall(r"[A-Za-z][\w']*", whole[:200])[1:] if w not in ("I", "I'm")]
     caps = sum(w[0].isupper() for w in words)
     if words and caps >= max(2, len(words) // 2):
         return False  # "LOG THESE", "Title Case Text": capitals say nothing here
