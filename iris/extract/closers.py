@@ -101,7 +101,7 @@ def closing_start(text: str) -> int:
                 before in _AUXILIARIES or before in _DEGREE or (k == 1 and (
                     before in lexicon.verbs or before in lexicon.noun_markers)))):
             continue  # "... the weather is nice", "... is very nice", "... I will call later"
-        if k > 1 and _model()[0].get("s:" + words[-k].group().lower(), 0.0) <= 0:
+        if _model()[0].get("s:" + words[-k].group().lower(), 0.0) <= 0:
             continue  # closers seen in training never start with this word ("old much ...")
         if k > 1 and norms[-k] in lexicon.verbs and norms[-k + 1] not in _CLOSER_OBJECTS:
             continue  # "see ya", "appreciate it" close; "see the sunset", "love food" do not

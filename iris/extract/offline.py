@@ -505,7 +505,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     for index, (part, listed) in enumerate(_split_structure(strip_command(text))):
         if limit is not None and len(facts) > limit:
             return pronouns.resolve(facts), True  # a part beyond the limit is left unread
-        if _chat_aside(part, first=index == 0, later=bool(facts)):
+        if _chat_aside(part, first=index == 0, later=bool(facts)) or _chat_aside(
+                _strip_trailing(part), first=index == 0, later=bool(facts)):
             continue
         part = strip_command(clean_fact(part))
         room = None if limit is None else limit - len(facts) + 1

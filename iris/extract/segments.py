@@ -20,10 +20,18 @@ never cut down to a fragment."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from typing import Protocol
 
 from iris import text as english
 from iris.extract import command
+
+
+class ClauseTest(Protocol):
+    """offline.is_clause: could the text stand alone as a statement (subject within `reach`
+    words of its verb)?"""
+
+    def __call__(self, text: str, *, reach: int = 5) -> bool: ...
+
 
 # Openers whose comma ends a subordinate clause that belongs to the fact.
 _SUBORDINATORS = frozenset({"when", "whenever", "if", "because", "since", "while", "although",
@@ -34,7 +42,7 @@ _PERSONAL = frozenset({"i", "im", "ive", "id", "ill", "me", "my", "mine", "mysel
 # The user's own subject, where a fact about them starts.
 _OWN_SUBJECTS = frozenset({"i", "im", "ive", "my", "we", "our"})
 # Words that end a linking phrase by pointing back ("besides that", "first of all").
-_ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more"})
+_ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more", "well"})
 # Time and frequency words carry content ("On weekends, I ...", "Usually I ...").
 _TIME_WORDS = re.compile(
     r"\b(?:morning|evening|night|afternoon|day|week|weekend|month|year|season|summer|winter"
@@ -87,7 +95,7 @@ def _appositive(rest: str) -> bool:
                     re.I) is not None
 
 
-def strip_discourse(text: str, is_clause: Callable[[str], bool], *, comma: bool = True) -> str:
+def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> str:
     """`text` without a leading linking adverbial (see the module docstring). `comma`:
     also one that ends at a comma; off where the text may start in the middle of a list
     ("french, also my boyfriend ..." after a split at "and")."""
@@ -106,7 +114,7 @@ def strip_discourse(text: str, is_clause: Callable[[str], bool], *, comma: bool 
     return _strip_bare_discourse(stripped, is_clause)
 
 
-def _strip_bare_discourse(text: str, is_clause: Callable[[str], bool]) -> str:
+def _strip_bare_discourse(text: str, is_clause: ClauseTest) -> str:
     words = _words(text[:200])
     for index, match in enumerate(words[:MAX_DISCOURSE_WORDS + 1]):
         if _norm(match.group()) not in _OWN_SUBJECTS:
@@ -124,7 +132,7 @@ def _strip_bare_discourse(text: str, is_clause: Callable[[str], bool]) -> str:
     return text
 
 
-def strip_address(text: str, is_clause: Callable[[str], bool]) -> str:
+def strip_address(text: str, is_clause: ClauseTest) -> str:
     """`text` without a request to the assistant in front of the user's fact."""
     stripped = text.lstrip()
     words = _words(stripped[:300])
@@ -142,6 +150,9 @@ def strip_address(text: str, is_clause: Callable[[str], bool]) -> str:
         heads = norms[:index]
         if heads[0] in _SUBORDINATORS or heads[-1] in ("and", "but", "or", "so"):
             return text
+        if "(" in prefix or _has_name(prefix, stripped) or (
+                heads[-1] in english.words().verbs and not command.is_signal(heads[-1])):
+            return text  # "Pepper (my puppy) ...", "horror movies are my favorites"
         # "update on me", "so about me": a heading about the user, then the fact
         about_me = heads[-1] in ("me", "myself")
         addressed = about_me or any(w in _ADDRESS or command.is_signal(w) for w in heads)
@@ -155,17 +166,17 @@ def strip_address(text: str, is_clause: Callable[[str], bool]) -> str:
     return text
 
 
-def _ends_with_clause(prefix: str, is_clause: Callable[[str], bool]) -> bool:
+def _ends_with_clause(prefix: str, is_clause: ClauseTest) -> bool:
     """The prefix says something of its own ("my dog barks when you leave, I ...")."""
     body = prefix.strip(" ,:-\u2013\u2014")
     if re.match(r"(?:please|pls|plz|kindly)\b", body, re.I):
         return False  # "Please be advised that": a request has no subject of its own
-    return bool(body) and is_clause(body) and not re.match(
+    return bool(body) and is_clause(body, reach=8) and not re.match(
         r"(?:you|u|ya)\s+(?:know|should know|gotta|have to|need to|must)\b", body, re.I)
 
 
 def _strip_preface(text: str, words: list[re.Match[str]], norms: list[str],
-                   is_clause: Callable[[str], bool]) -> str:
+                   is_clause: ClauseTest) -> str:
     """ "I should mention that I ...", "I'd like to add that my ...": I + modal + that."""
     # "I should mention", "I'd like to add", "I am writing to tell you", "I'm letting you know"
     if len(norms) < 4 or not (norms[1] in _MODALS or (norms[0] == "id" and norms[1] == "like")

@@ -31,6 +31,7 @@ from iris.extract.offline import is_clause, split_facts
     ("In Paris, I lived near the river", "In Paris, I lived near the river"),
     # nothing that is a clause after it: kept
     ("Moreover, blue", "Moreover, blue"),
+    ("As well, i was poor growing up", "i was poor growing up"),
 ])
 def test_strip_discourse(text, expected):
     assert segments.strip_discourse(text, is_clause) == expected
@@ -55,6 +56,11 @@ def test_strip_discourse(text, expected):
     ("I think that I am shy", "I think that I am shy"),
     ("When you leave I feel sad", "When you leave I feel sad"),
     ("I want the blue one that I saw", "I want the blue one that I saw"),
+    # a name or a verb before the user's word belongs to the fact
+    ("store dat Pepper (my puppy) works in sales", "store dat Pepper (my puppy) works in sales"),
+    ("jus so u kno horror movies are my favorites & also I have a son",
+     "jus so u kno horror movies are my favorites & also I have a son"),
+    ("hey hey, as well, i was poor growing up", "hey hey, as well, i was poor growing up"),
 ])
 def test_strip_address(text, expected):
     assert segments.strip_address(text, is_clause) == expected
@@ -72,6 +78,7 @@ def test_strip_address(text, expected):
     ("my parents were both very athletic", "my parents were both very athletic"),
     ("I have a pet fish", "I have a pet fish"),
     ("I sing in a choir", "I sing in a choir"),
+    ("I swim in the lake whenever it is warm enough", "I swim in the lake whenever it is warm enough"),
     # a verb with a real object is the fact's, whatever follows it
     ("I like to go hiking in the mornings to see the sunset",
      "I like to go hiking in the mornings to see the sunset"),
