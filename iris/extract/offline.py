@@ -176,10 +176,8 @@ def _without_closer(text: str) -> str:
 
 
 # --- 2. list structure ---------------------------------------------------------------
-
-# "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
-_HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
-                           r"|follows?|details|info|information|background)\b", re.I)
+# "Things to remember about me:" on a line of its own introduces the list; it is not a fact
+# (its words: segments.HEADER_WORDS).
 
 
 def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
@@ -229,7 +227,7 @@ def _is_header(line: str, *, first_of_many: bool = False) -> bool:
     if first_of_many and len(body.split()) <= 6 and not _FIRST_PERSON.search(body):
         return True  # "OK here goes:" over a list
     body = strip_command(body.rstrip(":"))
-    return not body or (bool(_HEADER_WORDS.search(body)) and not is_clause(body))
+    return not body or (bool(segments.HEADER_WORDS.search(body)) and not is_clause(body))
 
 
 def _bare_heading(first: str, rest: str) -> bool:
@@ -409,7 +407,7 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
         return True
     # "and on top of that I dance": a linking phrase before the user's own subject. Only
     # looked for when such a subject is near the start, so "a, a, a, ..." stays cheap.
-    return bool(_OWN_SUBJECT.search(run[:80])) and is_clause(
+    return bool(segments.OWN_SUBJECT.search(run[:80])) and is_clause(
         segments.strip_discourse(_CONNECTOR.sub("", run.strip()), is_clause, comma=False),
         reach=reach)
 
@@ -468,23 +466,6 @@ def clean_fact(text: str) -> str:
 
 
 _SPACE_RUN = re.compile(r"[ \t]{2,}")
-_OWN_SUBJECT = re.compile(r"\b(?:i|i'm|im|i've|ive|my|we|we're|our)\b", re.I)
-_ABOUT_ME = re.compile(r"\b(?:me|myself|you|u|ur|your|iris)\b", re.I)
-
-
-def _chat_aside(part: str, *, first: bool, later: bool) -> bool:
-    """A sentence said around the facts, not one of them: a heading before them ("Here is
-    some background about me.", "Allow me to share a few facts."), an interjection before
-    them ("Hiya!"), or a short check-back question after one ("k?", "got that?"). None of
-    them has the user as its subject."""
-    body = part.strip()
-    if len(body) > 120 or _OWN_SUBJECT.search(body):
-        return False  # an aside is a few words
-    words = _WORD.findall(body)
-    if first:
-        return (bool(_HEADER_WORDS.search(body)) and len(words) <= 8) or (
-            len(words) <= 2 and body.endswith("!"))
-    return later and body.endswith("?") and 0 < len(words) <= 3
 
 
 def split_facts(text: str) -> list[str]:
@@ -505,7 +486,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     for index, (part, listed) in enumerate(_split_structure(strip_command(text))):
         if limit is not None and len(facts) > limit:
             return pronouns.resolve(facts), True  # a part beyond the limit is left unread
-        if _chat_aside(part, first=index == 0, later=bool(facts)) or _chat_aside(
+        if segments.chat_aside(part, first=index == 0, later=bool(facts)) or segments.chat_aside(
                 _strip_trailing(part), first=index == 0, later=bool(facts)):
             continue
         part = strip_command(clean_fact(part))

@@ -196,3 +196,28 @@ def _strip_preface(text: str, words: list[re.Match[str]], norms: list[str],
             return rest if is_clause(rest) or len(norms) - index > 3 else text
         return text
     return text
+
+
+# --- sentences around the facts ----------------------------------------------------------
+
+# Words of a line or sentence that introduces facts ("Things to remember about me:").
+HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
+                          r"|follows?|details|info|information|background)\b", re.I)
+# The user as a subject: a sentence with one is about the user.
+OWN_SUBJECT = re.compile(r"\b(?:i|i'm|im|i've|ive|my|we|we're|our)\b", re.I)
+
+
+def chat_aside(part: str, *, first: bool, later: bool) -> bool:
+    """A sentence said around the facts, not one of them: a heading before them ("Here is
+    some background about me.", "A few personal details follow."), an interjection before
+    them ("Hiya!", "Listen up!"), or a short check-back question after one ("k?", "got
+    that?"). None of them has the user as its subject. `first`: the message's first
+    sentence; `later`: a fact came before it."""
+    body = part.strip()
+    if len(body) > 120 or OWN_SUBJECT.search(body):
+        return False  # an aside is a few words
+    words = re.findall(r"[\w']+", body)
+    if first:
+        return (bool(HEADER_WORDS.search(body)) and len(words) <= 8) or (
+            len(words) <= 2 and body.endswith("!"))
+    return later and body.endswith("?") and 0 < len(words) <= 3
