@@ -33,6 +33,10 @@ was written after both halves above had been used for tuning, and is scored once
 benchmarks/data/extract_phrasings_fresh2.yaml was written (and committed) after the fresh file
 had been scored and then used for tuning, before any code ran on it; it is scored once.
 
+benchmarks/data/extract_phrasings_dev4.yaml and _dev5.yaml are the extract4 branch's own sets,
+each committed before any code ran on it and scored once as held out (figures and commits in
+the matching *_result.txt); both are development data since.
+
 --llm-base-url URL: the LLM extractor (iris/extract/extractor.py, the prompt and the lenient
 parse) on phrasing messages, against a real OpenAI-compatible server, e.g. the small local
 model of scripts/fetch_real_model.sh and scripts/serve_real_model.py. Slow (seconds to a

@@ -30,7 +30,8 @@ MAX_UNKNOWN_WORDS = 3
 # rapidfuzz ratio for a typo of a signal word ("svae"/"save" is 75, "remeber" 93).
 TYPO_CUTOFF = 75.0
 
-_TOKEN = re.compile(r"[\w'\u2019]+|[:\-\u2013\u2014,;.!?()]")
+# A hyphen inside a word ("mother-in-law") is part of it, not a boundary.
+_TOKEN = re.compile(r"[\w'\u2019]+(?:-[\w'\u2019]+)*|[:\-\u2013\u2014,;.!?()]")
 _CUT_MARKS = frozenset(":-\u2013\u2014,")
 # Subjects a fact may open with right after a command verb ("remember I ...", "fyi my ...").
 _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve", "our",
@@ -98,6 +99,14 @@ def _signal_base(word: str, words: _Words) -> str | None:
         if base != word and (base in words.signals or base + "e" in words.signals):
             return base if base in words.signals else base + "e"
     return _typo_of(word, words)
+
+
+def is_signal(word: str) -> bool:
+    """`word` (normalised) is a lead-in signal ("remember", "save"), an inflection of one
+    ("noted") or a typo of one ("rmember", "sabe")."""
+    words = _words()
+    base = _signal_base(word, words)
+    return base is not None and base in words.signals
 
 
 def lead_in_end(text: str, *, whole: bool = False) -> int:

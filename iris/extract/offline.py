@@ -23,7 +23,7 @@ from itertools import islice
 from rapidfuzz import fuzz
 
 from iris import text as english
-from iris.extract import command, layout, pronouns
+from iris.extract import closers, command, layout, pronouns, segments
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -55,14 +55,14 @@ _THANKS = re.compile(
     r"[\s,.;!-]*\b(?:(?:thanks|thank you|thx|ty|cheers)(?: (?:so much|a lot|very much))?"
     r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
 _CONNECTOR = re.compile(
-    r"^(?:and also|and then|and|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
+    r"^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
     r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
     r"|in addition|one more thing|(?:ok|okay|k) so|so yeah|yeah|so)\b[\s,:]*", re.I)
 # "Update: I moved", "One more thing: I ...": a short label before a colon, no fact itself.
 _LABEL = re.compile(r"^([^:\n]{1,40}):\s+")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b", re.I)
-# Emoji, emoticons and other symbols after the last word: ":)", "🙏", "!!".
-_TRAILING_SYMBOLS = re.compile(r"(?:\s+[^\w\s]+)+$")
+# Emoji, emoticons and other symbols after the last word: ":)", "🙏", "!!", ":D", "xD", ";P".
+_TRAILING_SYMBOLS = re.compile(r"(?:\s+(?:[^\w\s]+|[:;=8][\-']?[A-Za-z]|[xX][DP]))+$")
 
 
 def _fuzzy_command_word(text: str) -> int:
@@ -134,8 +134,10 @@ _TAIL_CHARS = 120
 def _strip_trailing(text: str) -> str:
     text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
         text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
-    text = text.rstrip()
+    text = _without_closer(text.rstrip())
     text = text[:command.sign_off_start(text)].rstrip()
+    text = _without_aside(_TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS
+                          else text)
     text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
         text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
     for pattern in (_THANKS, _TRAILING_COMMAND, _THANKS):
@@ -146,11 +148,36 @@ def _strip_trailing(text: str) -> str:
     return text.strip()
 
 
-# --- 2. list structure ---------------------------------------------------------------
+# ", just so you're aware", ", you know", ", if u must know": said to the assistant after the fact.
+_TRAILING_ASIDE = re.compile(r",\s*((?:[\w']+\s+){0,4}?(?:you|u|ya|you're|youre|ur)(?:\s+[\w']+){0,3})\s*$",
+                             re.I)
 
-# "Things to remember about me:" on a line of its own introduces the list; it is not a fact.
-_HEADER_WORDS = re.compile(r"\b(?:remember|facts?|things|notes?|save|store|about me|following"
-                           r"|details|info|information)\b", re.I)
+
+def _without_aside(text: str) -> str:
+    match = _TRAILING_ASIDE.search(text[-_TAIL_CHARS:])
+    if match and not _FIRST_PERSON.search(match.group(1)):
+        rest = text[:len(text) - len(text[-_TAIL_CHARS:]) + match.start()]
+        if is_clause(rest):
+            return rest
+    return text
+
+
+def _without_closer(text: str) -> str:
+    """`text` without a chat closer after its last clause ("... appreciate it")."""
+    start = closers.closing_start(text)
+    if start < len(text):
+        rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014")
+        # what the cut leaves must end in a clause: "my parents | love jazz" is no cut
+        last = re.split(r"[,;.!?]", rest[-_TAIL_CHARS:])[-1]
+        if is_clause(rest) and is_clause(last, reach=8):
+            return _TRAILING_SYMBOLS.sub("", rest[-_TAIL_CHARS:]) if len(rest) <= _TAIL_CHARS \
+                else rest
+    return text
+
+
+# --- 2. list structure ---------------------------------------------------------------
+# "Things to remember about me:" on a line of its own introduces the list; it is not a fact
+# (its words: segments.HEADER_WORDS).
 
 
 def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
@@ -170,7 +197,10 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
         head, listed_items = found
         label = head.rstrip().endswith(":") and len(head.split()) <= 6
         head = strip_command(head)
-        if head and is_clause(head) and not label:  # "I moved house: 1) ..." keeps its own fact
+        # "I moved house: 1) ..." keeps its own fact; so does "my first car a mini // ...": a
+        # head about the user is never dropped for lack of a verb.
+        introduces = re.search(r"\bthat\W*$", head, re.I) is not None  # "I am writing to say that"
+        if head and (is_clause(head) or _FIRST_PERSON.search(head)) and not (label or introduces):
             items.append(head)
         items.extend(listed_items)
     # "things to remember about me: 1) ... 2) ..." leaves its header in front of the list.
@@ -197,7 +227,16 @@ def _is_header(line: str, *, first_of_many: bool = False) -> bool:
     if first_of_many and len(body.split()) <= 6 and not _FIRST_PERSON.search(body):
         return True  # "OK here goes:" over a list
     body = strip_command(body.rstrip(":"))
-    return not body or (bool(_HEADER_WORDS.search(body)) and not is_clause(body))
+    return not body or (bool(segments.HEADER_WORDS.search(body)) and not is_clause(body))
+
+
+def _bare_heading(first: str, rest: str) -> bool:
+    """ "ok listen," / "Please be advised that" over a marked list: a short first line with
+    no word about the user and no clause introduces the items below it."""
+    second = rest.strip().partition("\n")[0]
+    body = strip_command(first).strip(" ,:;-\u2013\u2014")
+    return (layout.strip_mark(second) != second and len(first.split()) <= 6
+            and not _FIRST_PERSON.search(first) and not is_clause(body))
 
 
 def _split_sentences(text: str) -> Iterator[str]:
@@ -225,15 +264,17 @@ _COMMA_OPENERS = frozenset({"so", "because", "but", "although", "though", "unles
                             "or"})
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
-_JOINS = (r"and also|and then|and that|and btw|and|also|plus|but also|oh and|btw"
+_JOINS = (r"and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
           r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
     rf"(\s*,\s*(?:(?:{_JOINS}|that)\s+)?"
-    rf"|\s+(?:{_JOINS.replace('|also|', '|')})\s+|\s+&\s+"
-    # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b"
-    r"|\s+[^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3}\s+"
-    # "also" right after a pronoun is an adverb ("i also like"), not a join
-    r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)\s+also\s+)", re.I)
+    rf"|\s+(?:{_JOINS.replace('|also|', '|')}),?\s+|\s+&\s+"
+    # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b",
+    # "a ... b", "a :: b"
+    r"|\s+[^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3}\s+|\s+(?:\.{2,}|\u2026|::)\s+"
+    # "also" right after a pronoun or a copula is an adverb ("i also like", "i am also a")
+    r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)(?<!\bam)(?<!\bis)(?<!\bare)(?<!\bwas)"
+    r"(?<!\bwere)(?<!'m)\s+also\s+)", re.I)
 
 
 # is_clause reads at most this many characters: enough for the 32 words it may look at
@@ -273,6 +314,11 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
         if (word in lexicon.bases and len(before) > 3 and before.endswith("s")
                 and not before.endswith("ss") and before not in lexicon.verbs
                 and before not in lexicon.noun_markers):
+            return True
+        # A base form after a compound subject: "my brother and his wife live in Lisbon".
+        if (word in lexicon.bases and "and" in words[1:index - 1] and before not in lexicon.verbs
+                and before not in lexicon.noun_markers and before != "and"
+                and words[0] in lexicon.determiners):
             return True
         if index == 1 and word.endswith("'s"):  # "anna's a nurse"
             return True
@@ -355,7 +401,15 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
         return False
     # A possessive subject may be long: "my favorite type of music to sing is folk".
     reach = 8 if opener in ("my", "our") else 5
-    return bool(run.strip()) and is_clause(run, reach=reach)
+    if not run.strip():
+        return False
+    if is_clause(run, reach=reach):
+        return True
+    # "and on top of that I dance": a linking phrase before the user's own subject. Only
+    # looked for when such a subject is near the start, so "a, a, a, ..." stays cheap.
+    return bool(segments.OWN_SUBJECT.search(run[:80])) and is_clause(
+        segments.strip_discourse(_CONNECTOR.sub("", run.strip()), is_clause, comma=False),
+        reach=reach)
 
 
 def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
@@ -379,13 +433,31 @@ def _without_label(text: str) -> str:
     return text
 
 
-def clean_fact(text: str) -> str:
-    text = _without_label(text.strip())
-    while True:
+_FACT_START_ROUNDS = 6
+
+
+def _fact_start(text: str) -> str:
+    """`text` from where the fact starts: without connectors, linking adverbials and requests
+    to the assistant in front of it (a few rounds: "ok, so, moreover, ..." repeated
+    thousands of times must not cost a copy of the text per word)."""
+    for _ in range(_FACT_START_ROUNDS):
         stripped = _CONNECTOR.sub("", text).strip()
+        stripped = segments.strip_discourse(stripped, is_clause)
+        stripped = segments.strip_address(stripped, is_clause).strip()
         if stripped == text:
-            break
+            return text
         text = stripped
+    return text
+
+
+# A connector left at the end of a fact by a comma split: "I live in Alaska, besides".
+_TRAILING_CONNECTOR = re.compile(
+    r"\s*[,;]\s*(?:(?:and|n)\s+)?(?:also|besides|plus|btw)\s*[,.]?\s*$", re.I)
+
+
+def clean_fact(text: str) -> str:
+    text = _fact_start(_without_label(text.strip()))
+    text = _TRAILING_CONNECTOR.sub("", text)
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—")
     first = text.split(maxsplit=1)[0] if text else ""
     if first.islower():  # a fact reads as a sentence; "iPhone ..." is left alone
@@ -408,11 +480,15 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     text = _SPACE_RUN.sub(" ", text)
     facts: list[str] = []
     first, newline, rest = text.strip().partition("\n")
-    if newline and rest.strip() and _is_header(first, first_of_many=True):
+    if newline and rest.strip() and (_is_header(first, first_of_many=True)
+                                     or _bare_heading(first, rest)):
         text = rest  # "save this 4 later" over a list: judged whole, before any stripping
-    for part, listed in _split_structure(strip_command(text)):
+    for index, (part, listed) in enumerate(_split_structure(strip_command(text))):
         if limit is not None and len(facts) > limit:
             return pronouns.resolve(facts), True  # a part beyond the limit is left unread
+        if segments.chat_aside(part, first=index == 0, later=bool(facts)) or segments.chat_aside(
+                _strip_trailing(part), first=index == 0, later=bool(facts)):
+            continue
         part = strip_command(clean_fact(part))
         room = None if limit is None else limit - len(facts) + 1
         for fact in [part] if listed else _split_clauses(part, room):
@@ -421,4 +497,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
+    if len(facts) > 1 and not is_clause(facts[-1]) and (
+            closers.is_closer(facts[-1]) or not _strip_trailing(facts[-1])):
+        facts.pop()  # "..., appreciate it": a closer after the last fact is no fact
     return pronouns.resolve(facts), False

@@ -15,7 +15,8 @@ from functools import lru_cache
 from iris import text as english
 
 _PRONOUN = re.compile(r"(he|she)(?:'s|\u2019s)?\b", re.I)
-_WORD = re.compile(r"\w+|['\u2019]s\b")  # "friend's" is "friend" and "'s"
+# "friend's" is "friend" and "'s"; "mother-in-law" is one word.
+_WORD = re.compile(r"\w+(?:-\w+)*|['\u2019]s\b")
 # Words that follow a relation word but are not a name ("my son is", "my dog has").
 _NOT_NAMES = frozenset({"is", "was", "has", "had", "and", "but", "who", "that", "just",
                         "named", "called", "s", "also", "lives", "loves", "likes", "works",
@@ -37,8 +38,15 @@ def _people() -> _People:
                    any=frozenset(raw["people_any"]))
 
 
+def _head(word: str) -> str:
+    """The relation a compound names: "mother-in-law" is a mother, "step-son" a son."""
+    parts = word.split("-")
+    return parts[-1] if parts[0] in ("step", "half", "great") else parts[0]
+
+
 def _fits(relation: str, pronoun: str) -> bool:
     people = _people()
+    relation = _head(relation)
     if relation in people.any:
         return True
     return relation in (people.female if pronoun == "she" else people.male)
@@ -49,9 +57,9 @@ def _relation(words: list[str], index: int) -> tuple[str, int] | None:
     index after it."""
     people = _people()
     known = people.female | people.male | people.any
-    if index < len(words) and words[index] in known:
+    if index < len(words) and _head(words[index]) in known:
         return words[index], index + 1
-    if index + 1 < len(words) and words[index + 1] in known:  # "best friend", "little sister"
+    if index + 1 < len(words) and _head(words[index + 1]) in known:  # "best friend", "little sister"
         return words[index + 1], index + 2
     return None
 
@@ -109,5 +117,7 @@ def resolve(facts: list[str]) -> list[str]:
             continue
         verb = " is" if match.group().lower().endswith("s") and len(match.group()) > 3 else ""
         subject = person[0].upper() + person[1:]
-        out.append(subject + verb + fact[match.end():])
+        # "she also plays chess": the "also" pointed at the clause before, now a fact apart
+        rest = re.sub(r"^\s+also\b", "", fact[match.end():], flags=re.I)
+        out.append(subject + verb + rest)
     return out

@@ -1,0 +1,205 @@
+"""Chat closers after the last fact ("... I keep bees appreciate it", "... many thanks",
+"... tyvm", "... ok?"): a small learned model, not a word list.
+
+The model is a logistic regression over word 1-2-grams and character 2-5-grams (the intent
+model's features, `iris.intent.features`) that tells a closing phrase from the end of an
+ordinary sentence. It is trained from CLINC150 (shipped as `intents/closers/clinc150.jsonl`,
+CC BY 3.0) and a short list of generic chat closers (`intents/closers/generic.jsonl`: "lol",
+"cheers mate", "that's all", "got it?"): closers are those and the utterances of CLINC's
+`thank_you` and `goodbye` intents; non-closers are the last one to four words of utterances
+of the other intents, and the same with a closer after a few of their words (so a tail that
+only ends in a closer is not one).
+
+Training needs scikit-learn; using the model does not: the weights are shipped as JSON
+(`closers.json`, written by `python -m iris.extract.closers train`), each n-gram's weight,
+summed per phrase. `python -m iris.extract.closers cv` prints the cross-validated accuracy.
+
+`closing_start(text)` is where a closer at the end of `text` starts: the longest tail of at
+most `MAX_WORDS` words that the model scores a closer, with no word about the user in it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import re
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+from iris import text as english
+from iris.intent.features import char_wb_ngrams, word_ngrams
+from iris.paths import intents_dir
+
+MAX_WORDS = 4
+# Probability above which a tail is a closer; a single word needs more ("later", "great").
+THRESHOLD = 0.85
+ONE_WORD_THRESHOLD = 0.95
+WEIGHTS = Path(__file__).with_name("closers.json")
+CLOSER_INTENTS = ("thank_you", "goodbye", "generic_closer")
+_PERSONAL = frozenset({"i", "im", "ive", "me", "my", "mine", "we", "our", "us"})
+_WORD = re.compile(r"[\w'\u2019]+")
+_AUXILIARIES = frozenset({"is", "are", "am", "was", "were", "be", "been", "has", "have", "had",
+                          "do", "does", "did", "will", "can", "isnt", "arent", "wasnt"})
+# What follows a verb in a closer: "thank you", "appreciate it", "talk soon", "have a good one".
+_CLOSER_OBJECTS = frozenset({"you", "ya", "u", "it", "that", "this", "soon", "later", "again",
+                             "so", "very", "much", "a", "for", "heaps"})
+_DANGLING = frozenset({"and", "or", "but", "n", "i", "we", "he", "she", "they", "is", "am",
+                       "are", "was", "were"})
+_PUNCT = re.compile(r"[.,;:!?\-\u2013\u2014]")
+_DEGREE = frozenset({"very", "so", "really", "too", "pretty", "quite", "not", "always", "never"})
+
+
+def _data_paths() -> list[Path]:
+    return sorted((intents_dir() / "closers").glob("*.jsonl"))
+
+
+def features(text: str) -> list[str]:
+    """Word and character n-grams, and the first word: where a closer may start."""
+    first = _WORD.search(text.lower())
+    start = ["s:" + first.group()] if first else []
+    return start + ["w:" + g for g in word_ngrams(text)] + ["c:" + g for g in char_wb_ngrams(text)]
+
+
+@lru_cache(maxsize=1)
+def _model() -> tuple[dict[str, float], float]:
+    raw = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    return raw["weights"], float(raw["bias"])
+
+
+_ELONGATED = re.compile(r"(\w)\1{2,}")
+
+
+def probability(phrase: str) -> float:
+    weights, bias = _model()
+    phrase = _ELONGATED.sub(r"\1", phrase)  # "thank youuu", "byeee"
+    score = bias + sum(weights.get(g, 0.0) for g in set(features(phrase)))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))
+
+
+def closing_start(text: str) -> int:
+    """Where a closer at the end of `text` starts, or len(text) when there is none: of the
+    tails of one to `MAX_WORDS` words, the longest the model scores a closer and whose first
+    word starts closers in the training data. A tail right after a
+    verb, a determiner, a preposition or a degree word (with no punctuation between) completes
+    the sentence ("my house is nice", "I like it a lot"), so it is never a closer."""
+    offset = max(0, len(text) - 80)
+    words = list(_WORD.finditer(text, offset))
+    norms = [w.group().lower().replace("'", "").replace("\u2019", "") for w in words]
+    lexicon = english.words()
+    best = len(text)
+    for k in range(1, min(MAX_WORDS, len(words) - 1) + 1):
+        if norms[-k] in _PERSONAL or (k > 1 and _PUNCT.search(
+                text, words[-k].end(), words[-k + 1].start())):
+            break  # a closer never spans a sentence end: "... guide. - thanks" is cut at "-"
+        before = norms[-k - 1]
+        joined = not _PUNCT.search(text, words[-k - 1].end(), words[-k].start())
+        # A longer tail must open with a word that opens closers (below), and the cut must
+        # leave a clause (the caller checks): that guards it. A single word needs more.
+        if norms[-k] in _AUXILIARIES or norms[-k] in _DEGREE or (joined and (
+                before in _AUXILIARIES or before in _DEGREE or (k == 1 and (
+                    before in lexicon.verbs or before in lexicon.noun_markers)))):
+            continue  # "... the weather is nice", "... is very nice", "... I will call later"
+        if _model()[0].get("s:" + words[-k].group().lower(), 0.0) <= 0:
+            continue  # closers seen in training never start with this word ("old much ...")
+        if k > 1 and norms[-k] in lexicon.verbs and norms[-k + 1] not in _CLOSER_OBJECTS:
+            continue  # "see ya", "appreciate it" close; "see the sunset", "love food" do not
+        if before in lexicon.noun_markers or before in _DANGLING:
+            continue  # the cut would leave "... and i", "... in the mornings to"
+        start = words[-k].start()
+        if probability(text[start:]) >= (THRESHOLD if k > 1 else ONE_WORD_THRESHOLD):
+            best = start
+    return best
+
+
+def is_closer(text: str) -> bool:
+    """`text` as a whole is a closer ("Appreciate it", "Many thanks"): a few words, none
+    about the user, that the model scores a closer."""
+    norms = [w.lower().replace("'", "") for w in _WORD.findall(text)]
+    return (0 < len(norms) <= MAX_WORDS and not _PERSONAL.intersection(norms)
+            and probability(text) >= THRESHOLD)
+
+
+# --- training (scikit-learn) ---------------------------------------------------------------
+
+
+def _examples(paths: list[Path], seed: int = 7) -> tuple[list[str], list[int]]:
+    rng = random.Random(seed)
+    rows = [json.loads(line) for path in paths
+            for line in path.read_text(encoding="utf-8").splitlines() if line]
+    closers = [r["text"] for r in rows if r["label"] in CLOSER_INTENTS]
+    others = [r["text"] for r in rows if r["label"] not in CLOSER_INTENTS]
+    texts, labels = list(closers), [1] * len(closers)
+    for text in others:
+        words = text.split()
+        if len(words) < 2:
+            continue
+        k = rng.randint(1, min(MAX_WORDS, len(words)))
+        tail = " ".join(words[-k:])
+        texts.append(tail)
+        labels.append(0)
+        short = [c for c in closers if len(c.split()) <= 3]
+        for _ in range(2):  # a closer after a word or two of a sentence is not one
+            head = " ".join(words[-rng.randint(1, 3):])
+            texts.append(f"{head} {rng.choice(short)}")
+            labels.append(0)
+    return texts, labels
+
+
+def _fit(texts: list[str], labels: list[int]):  # -> (vectorizer, classifier)
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    vectorizer = DictVectorizer()
+    x = vectorizer.fit_transform([dict.fromkeys(features(t), 1) for t in texts])
+    classifier = LogisticRegression(C=2.0, max_iter=2000, class_weight="balanced")
+    classifier.fit(x, labels)
+    return vectorizer, classifier
+
+
+def train(paths: list[Path] | None = None, out: Path = WEIGHTS) -> Path:
+    paths = paths or _data_paths()
+    texts, labels = _examples(paths)
+    vectorizer, classifier = _fit(texts, labels)
+    weights = {name: round(float(w), 4) for name, w in
+               zip(vectorizer.get_feature_names_out(), classifier.coef_[0], strict=True)
+               if abs(w) >= 0.01}
+    data_hash = data_fingerprint(paths)
+    out.write_text(json.dumps({"data_sha256": data_hash, "bias": float(classifier.intercept_[0]),
+                               "weights": weights}, sort_keys=True), encoding="utf-8")
+    return out
+
+
+def data_fingerprint(paths: list[Path] | None = None) -> str:
+    """sha256 of the training files, so a test can tell stale shipped weights."""
+    digest = hashlib.sha256()
+    for path in paths or _data_paths():
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def cross_validate(paths: list[Path] | None = None, folds: int = 5) -> dict[str, float]:
+    from sklearn.model_selection import StratifiedKFold
+
+    texts, labels = _examples(paths or _data_paths())
+    right = false_pos = positives = negatives = 0
+    for train_index, test_index in StratifiedKFold(folds, shuffle=True, random_state=0).split(
+            texts, labels):
+        vectorizer, classifier = _fit([texts[i] for i in train_index],
+                                      [labels[i] for i in train_index])
+        probs = classifier.predict_proba(vectorizer.transform(
+            [dict.fromkeys(features(texts[i]), 1) for i in test_index]))[:, 1]
+        for i, p in zip(test_index, probs, strict=True):
+            said = p >= THRESHOLD
+            right += said == bool(labels[i])
+            false_pos += said and not labels[i]
+            positives += labels[i]
+            negatives += not labels[i]
+    return {"accuracy": right / len(texts), "false_closer_rate": false_pos / negatives,
+            "examples": len(texts), "closers": positives}
+
+
+if __name__ == "__main__":  # pragma: no cover - a developer tool
+    command = sys.argv[1] if len(sys.argv) > 1 else "train"
+    print(cross_validate() if command == "cv" else train())
