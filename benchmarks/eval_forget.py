@@ -57,6 +57,9 @@ SPLIT_LABELS = {
     # forget_eval_fresh4.yaml was scored once (0 wrong, 38/64 = 59.4%; its _result.txt)
     # and then looked at: development data now. A new held-out file is needed.
     "fresh4": "FORMER FRESH HELD-OUT 4 (scored once, looked at since: development data now)",
+    # forget_eval_dev5.yaml was written by the forget4 helper before its code ran on it,
+    # scored once, then tuned on: development data.
+    "dev5": "DEV5 (written before the code ran on it, scored once, then tuned on)",
 }
 
 
