@@ -45,6 +45,7 @@ from rapidfuzz.distance import Indel
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
+from iris.store.concepts import Concepts, content_words
 from iris.text import NEGATIONS, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
@@ -136,14 +137,19 @@ def describe(text: str) -> Description | None:
         polarity=analysis.polarity if feeling else None)
 
 
-def decide(description: Description | str, candidates: Sequence[Candidate]) -> Decision:
-    """Forgotten (one clear match), ambiguous (several, best first) or not_found."""
+def decide(description: Description | str, candidates: Sequence[Candidate],
+           concepts: Concepts | None = None) -> Decision:
+    """Forgotten (one clear match), ambiguous (several, best first) or not_found. With
+    `concepts`, a description's concept noun ("fruit") is also found in a memory that names
+    a kind of it ("papaya"), as weak evidence like a topic."""
     if isinstance(description, str):
         found = describe(description)
         if found is None:
             return Decision("not_found", reason="the description names nothing to match")
         description = found
-    matches = [c for c in candidates if _matches(description, c.content)]
+    kinds = _kinds(description, candidates, concepts)
+    matches = [c for c in candidates
+               if _matches(description, c.content, kinds.get(c.content, frozenset()))]
     if not matches:
         return Decision("not_found", reason="no memory has the described words")
     if len(matches) == 1:
@@ -157,7 +163,19 @@ def decide(description: Description | str, candidates: Sequence[Candidate]) -> D
                     reason=f"{len(matches)} memories have the described words")
 
 
-def _matches(d: Description, content: str) -> bool:
+def _kinds(d: Description, candidates: Sequence[Candidate],
+           concepts: Concepts | None) -> dict[str, frozenset[str]]:
+    """The concepts each candidate's words are kinds of, when the description names a
+    concept (else nothing: the embedder is not asked)."""
+    if concepts is None or d.required.isdisjoint(concepts.stems):
+        return {}
+    words = {c.content: content_words(c.content) for c in candidates}
+    found = concepts.kinds(w for ws in words.values() for w in ws)
+    return {content: frozenset(k for w in ws if w in found for k in found[w])
+            for content, ws in words.items()}
+
+
+def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset()) -> bool:
     memory = _memory(content)
     if not d.numbers <= memory.analysis.numbers:
         return False
@@ -177,10 +195,14 @@ def _matches(d: Description, content: str) -> bool:
     allowed = d.people
     heads: list[Topic] = []  # the topics the memory realised
     missing: list[str] = []  # at most one word, which must be a free modifier
+    weak = False  # a word found only through a topic or a concept
     for word in needed:
         if _has(word, memory.stems):
             continue
         topic = topics().get(word)
+        if (topic is None or not topic.realised(memory)) and word in kinds:
+            weak = True
+            continue
         if topic is None or not topic.realised(memory):
             if missing or word not in _modifiers():
                 return False
@@ -192,7 +214,7 @@ def _matches(d: Description, content: str) -> bool:
         return False
     # A topic is weaker evidence than the word itself: "forget my job" is not about the
     # wife in "My wife is a dentist" unless the description names her too.
-    return not heads or people <= allowed
+    return not (heads or weak) or people <= allowed
 
 
 def _free_modifier(word: str, heads: list[Topic], memory: _Memory) -> bool:

@@ -14,6 +14,7 @@ import numpy as np
 from sqlalchemy.engine import Connection
 
 from iris.store import forget, verifier
+from iris.store.concepts import Concepts
 from iris.store.engine import existing, records, version
 from iris.store.matrix import Matrix, MatrixCache, similarities
 from iris.store.normalize import content_hash, normalize
@@ -43,6 +44,7 @@ class Ranker:
         self.settings = settings
         self.embedder = embedder
         self.matrices = matrices
+        self._concepts: Concepts | None = None
 
     def search(self, conn: Connection, namespace: str, query: str, limit: int,
                type: str | None, category: str | None) -> list[MemoryRecord]:
@@ -115,13 +117,24 @@ class Ranker:
         decision = forget.decide(described, [
             forget.Candidate(id=int(mem_id), content=matrix.contents[j],
                              cosine=cosine.get(j, -1.0))
-            for j, mem_id in enumerate(matrix.ids)])
+            for j, mem_id in enumerate(matrix.ids)], self.concepts())
         if decision.status == "forgotten" and decision.id is not None:
             return decision.id
         if decision.status == "ambiguous":
             scored = [(c.id, c.cosine) for c in decision.candidates]
             return ForgetResult(status="ambiguous", candidates=records(conn, namespace, scored))
         return ForgetResult(status="not_found")
+
+
+    def concepts(self) -> Concepts | None:
+        """Word knowledge for forget (None without an embedder or when turned off)."""
+        if self.embedder is None or not self.settings.forget_concepts:
+            return None
+        if self._concepts is None:
+            self._concepts = Concepts(
+                self.embedder, min_similarity=self.settings.forget_concept_min_similarity,
+                min_margin=self.settings.forget_concept_min_margin)
+        return self._concepts
 
 
 def _query_words(query: str) -> list[str]:
