@@ -138,18 +138,20 @@ def describe(text: str) -> Description | None:
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
-           concepts: Concepts | None = None) -> Decision:
+           concepts: Concepts | None = None, *, literal: bool = False) -> Decision:
     """Forgotten (one clear match), ambiguous (several, best first) or not_found. With
     `concepts`, a description's concept noun ("fruit") is also found in a memory that names
-    a kind of it ("papaya"), as weak evidence like a topic."""
+    a kind of it ("papaya"), as weak evidence like a topic. `literal`: every word must be in
+    the memory itself (no topic, concept or unsaid modifier), for a request the router did
+    not take as one (see `named_forget`)."""
     if isinstance(description, str):
         found = describe(description)
         if found is None:
             return Decision("not_found", reason="the description names nothing to match")
         description = found
-    kinds = _kinds(description, candidates, concepts)
+    kinds = {} if literal else _kinds(description, candidates, concepts)
     matches = [c for c in candidates
-               if _matches(description, c.content, kinds.get(c.content, frozenset()))]
+               if _matches(description, c.content, kinds.get(c.content, frozenset()), literal)]
     if not matches:
         return Decision("not_found", reason="no memory has the described words")
     if len(matches) == 1:
@@ -175,7 +177,8 @@ def _kinds(d: Description, candidates: Sequence[Candidate],
             for content, ws in words.items()}
 
 
-def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset()) -> bool:
+def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
+             literal: bool = False) -> bool:
     memory = _memory(content)
     if not d.numbers <= memory.analysis.numbers:
         return False
@@ -199,6 +202,8 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset()) 
     for word in needed:
         if _has(word, memory.stems):
             continue
+        if literal:
+            return False
         topic = topics().get(word)
         if (topic is None or not topic.realised(memory)) and word in kinds:
             weak = True
@@ -399,6 +404,37 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
     if match is None:
         return None
     return "confirm" if match.group("yes") else "ask"
+
+
+# "forget Rusty", "forget the hamster", "scrap the thing about languages": a removal verb and
+# a short object that names no user ("my", "I"), which the router leaves to the host. The
+# pipeline lets the store look (see `Pipeline._tools`): only an object whose every word is in
+# exactly one memory deletes it; anything else still goes to the host.
+_NAMED_VERB = r"(?:forget|forgt|frget|forgot|unlearn|delete|dlete|remove|erase|scrap|drop|wipe)"
+_NAMED = re.compile(
+    rf"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*{_NAMED_VERB}"
+    r"(?: about)?(?: (?:the|that|this|those|these))?"
+    r"(?: (?:thing|things|bit|part|stuff|info|note|memory|fact|one)s? (?:about|on|of|with))?"
+    r" (?P<what>[a-z0-9][a-z0-9 ]{0,40}?)"
+    r"(?: (?:thing|things|stuff|bit|one|memory|note|fact))?(?: (?:please|now|too|as well))*")
+_NOT_NAMED = frozenset("""it that this them those these one everything anything something all
+me myself you yourself him her us that one this one""".split())
+MAX_NAMED_WORDS = 6
+
+
+def named_forget(text: str) -> str | None:
+    """The object of a short removal request that names no user ("forget Rusty" -> "rusty",
+    "scrap the thing about languages" -> "languages"), or None."""
+    if not isinstance(text, str) or len(text) > 80:
+        return None
+    match = _NAMED.fullmatch(_plain(text))
+    if match is None:
+        return None
+    what = match.group("what")
+    words = what.split()
+    if not words or len(words) > MAX_NAMED_WORDS or what in _NOT_NAMED or words[0] in _NOT_NAMED:
+        return None
+    return what
 
 
 def means_everything(description: str) -> bool:

@@ -102,8 +102,10 @@ class Ranker:
         return matrix, ((float(scores[k]), float(sem_pool[k]), float(lex[k]), int(ids[k]),
                          int(pool[k])) for k in order)
 
-    def forget_target(self, conn: Connection, namespace: str, query: str) -> int | ForgetResult:
-        """The id of the memory a description names, or a not_found / ambiguous result."""
+    def forget_target(self, conn: Connection, namespace: str, query: str, *,
+                      literal: bool = False) -> int | ForgetResult:
+        """The id of the memory a description names, or a not_found / ambiguous result.
+        `literal`: only by the description's own words (see forget.decide)."""
         exact = existing(conn, namespace, [content_hash(normalize(query))])
         if exact:
             return next(iter(exact.values()))
@@ -117,7 +119,7 @@ class Ranker:
         decision = forget.decide(described, [
             forget.Candidate(id=int(mem_id), content=matrix.contents[j],
                              cosine=cosine.get(j, -1.0))
-            for j, mem_id in enumerate(matrix.ids)], self.concepts())
+            for j, mem_id in enumerate(matrix.ids)], self.concepts(), literal=literal)
         if decision.status == "forgotten" and decision.id is not None:
             return decision.id
         if decision.status == "ambiguous":
