@@ -67,7 +67,7 @@ something all what about regarding concerning earlier last previous
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
                   "<feeling> name preference preferences habit habits routine date many "
-                  "much class classes lesson lessons".split())
+                  "much class classes lesson lessons old former current".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
@@ -207,6 +207,8 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         topic = topics().get(word)
         if (topic is None or not topic.realised(memory)) and word in kinds:
             weak = True
+            if word in d.people:  # "my kids": the memory's son is the kid it names
+                allowed = allowed | people
             continue
         if topic is None or not topic.realised(memory):
             if missing or word not in _modifiers():
@@ -219,7 +221,9 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         return False
     # A topic is weaker evidence than the word itself: "forget my job" is not about the
     # wife in "My wife is a dentist" unless the description names her too.
-    return not (heads or weak) or people <= allowed
+    # The user as the subject ("I teach piano to kids") may name others in passing.
+    return not (heads or weak) or people <= allowed or (
+        not d.people and agents[:1] == ("self",))
 
 
 def _free_modifier(word: str, heads: list[Topic], memory: _Memory) -> bool:
