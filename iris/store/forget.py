@@ -33,7 +33,7 @@ through description matching: they need a confirmation (see `MemoryStore.forget_
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -46,6 +46,7 @@ from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
 from iris.store.concepts import Concepts, content_words
+from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
@@ -117,7 +118,8 @@ def describe(text: str) -> Description | None:
     lowered = _REQUEST_NEGATION.sub(" ", " ".join(tokens(text)))
     lowered = _joined_nouns(_FRAMING.sub(" ", lowered))
     words = [w for w in lowered.split() if w not in _NOISE]
-    analysis = verifier.analyze(" ".join(words))
+    # Not cached: a forget request repeats the memory's words, which must not outlive it.
+    analysis = verifier.analyze.uncached(" ".join(words))
     # A topic noun the verifier folds into a feeling ("allergy") still names the memory.
     required = (analysis.bag - _SOFT) | {stem(w) for w in words if stem(w) in topics()}
     required -= {"<feeling>"}
@@ -283,7 +285,7 @@ class _Memory:
     plain: str  # lower case, apostrophes dropped, single spaces (for patterns)
 
 
-@lru_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
+@text_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
 def _memory(content: str) -> _Memory:
     """A memory's words. The raw words count besides the verifier's content words, so a
     word the verifier folds away ("work as a nurse" -> "as a nurse") still counts."""
@@ -295,9 +297,12 @@ def _memory(content: str) -> _Memory:
                    frozenset(words), plain)
 
 
-def forget_cached_memories() -> None:
-    """Drop the per-memory cache (it holds memories' text), after an erase."""
-    _memory.cache_clear()
+def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
+    """Drop these memories (all when None) from the per-memory cache: it holds their text."""
+    if texts is None:
+        _memory.cache_clear()
+    else:
+        _memory.discard(texts)
 
 
 # --- topics: "forget my car" names "I drive a red Toyota" ------------------------------

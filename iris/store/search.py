@@ -7,17 +7,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 from sqlalchemy.engine import Connection
 
 from iris.store import forget, verifier
-from iris.store.concepts import Concepts
+from iris.store.concepts import Concepts, content_words
 from iris.store.engine import existing, records, version
 from iris.store.matrix import Matrix, MatrixCache, similarities
 from iris.store.normalize import content_hash, normalize
+from iris.store.textcache import text_cache
 from iris.text import stem, tokens
 from iris.types import ForgetResult, MemoryRecord
 
@@ -128,6 +128,11 @@ class Ranker:
         return ForgetResult(status="not_found")
 
 
+    def forget_texts(self, texts: set[str]) -> None:
+        """Drop the words of forgotten memories from the word-knowledge cache."""
+        if self._concepts is not None:
+            self._concepts.forget(w for t in texts for w in content_words(t))
+
     def concepts(self) -> Concepts | None:
         """Word knowledge for forget (None without an embedder or when turned off)."""
         if self.embedder is None or not self.settings.forget_concepts:
@@ -144,16 +149,22 @@ def _query_words(query: str) -> list[str]:
     return [stem(w) for w in words]
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(maxsize=200_000)
 def _memory_words(content: str) -> frozenset[str]:
     return verifier.analyze(content).bag | {stem(w) for w in tokens(content)}
 
 
-def forget_cached_words() -> None:
-    """Drop the per-content word caches (they hold memories' text) after an erase."""
-    _memory_words.cache_clear()
-    forget.forget_cached_memories()
-    verifier.analyze.cache_clear()
+def forget_cached_words(texts: set[str] | None = None) -> None:
+    """Drop these texts (all when None) from the per-content word caches: they hold
+    memories' text. Only the forgotten texts, so the next forget on a large user does not
+    analyse every other memory again."""
+    if texts is None:
+        _memory_words.cache_clear()
+        verifier.analyze.cache_clear()
+    else:
+        _memory_words.discard(texts)
+        verifier.analyze.discard(texts)
+    forget.forget_cached_memories(texts)
 
 
 def _lexical(words: list[str], content: str, category: str) -> float:

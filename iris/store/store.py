@@ -328,7 +328,8 @@ class MemoryStore:
         self._matrices.drop(namespace)
         self._recaller.drop(namespace)
         self._dedup.forget_texts(texts)
-        forget_cached_words()
+        forget_cached_words(texts)
+        self._ranker.forget_texts(texts)
         discard = getattr(self.embedder, "forget", None)  # the embedder's text->vector cache
         if discard is not None:
             discard(texts)

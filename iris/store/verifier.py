@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Literal
 
 from iris.spelling import same_surface
+from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
@@ -125,7 +125,7 @@ class Verdict:
     surface: bool = False
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def analyze(text: str) -> Analysis:
     words = tokens(text)
     negations = sum(w in NEGATIONS for w in words)
