@@ -419,7 +419,8 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
 # a short object that names no user ("my", "I"), which the router leaves to the host. The
 # pipeline lets the store look (see `Pipeline._tools`): only an object whose every word is in
 # exactly one memory deletes it; anything else still goes to the host.
-_NAMED_VERB = r"(?:forget|forgt|frget|forgot|unlearn|delete|dlete|remove|erase|scrap|drop|wipe)"
+_NAMED_VERB = (r"(?:forget|forgt|frget|foget|forgot|unlearn|delete|dlete|delet|remove|remvoe|erase"
+               r"|scrap|drop|wipe)")
 _NAMED = re.compile(
     rf"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*{_NAMED_VERB}"
     r"(?: about)?(?: (?:the|that|this|those|these))?"
