@@ -418,18 +418,26 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
 # "forget Rusty", "forget the hamster", "scrap the thing about languages": a removal verb and
 # a short object that names no user ("my", "I"), which the router leaves to the host. The
 # pipeline lets the store look (see `Pipeline._tools`): only an object whose every word is in
-# exactly one memory deletes it; anything else still goes to the host.
-_NAMED_VERB = (r"(?:forget|forgt|frget|foget|forgot|unlearn|delete|dlete|delet|remove|remvoe|erase"
-               r"|scrap|drop|wipe)")
-_NAMED = re.compile(
-    rf"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*{_NAMED_VERB}"
-    r"(?: about)?(?: (?:the|that|this|those|these))?"
-    r"(?: (?:thing|things|bit|part|stuff|info|note|memory|fact|one)s? (?:about|on|of|with))?"
-    r" (?P<what>[a-z0-9][a-z0-9 ]{0,40}?)"
-    r"(?: (?:thing|things|stuff|bit|one|memory|note|fact))?(?: (?:please|now|too|as well))*")
+# exactly one memory deletes it; anything else still goes to the host. "delete", "remove" and
+# the like are also what a user says to alarms, lists and calendars ("remove the alarm"), so
+# with them the object must be framed as something said: "the thing about X", "the X thing".
+_FORGET_VERB = r"(?:forget|forgt|frget|foget|unlearn)"
+_REMOVE_VERB = r"(?:delete|dlete|delet|remove|remvoe|erase|scrap|drop|wipe)"
+_LEAD_IN = r"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*"
+_THE = r"(?: (?:the|that|this|those|these))?"
+_FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"
+_SUFFIX = r" (?:thing|things|stuff|bit|memory|note|fact)"
+_TRAILER = r"(?: (?:please|now|too|as well))*"
+_WHAT = r" (?P<what>[a-z0-9][a-z0-9 ]{0,40}?)"
+_NAMED = (re.compile(rf"{_LEAD_IN}{_FORGET_VERB}(?: about)?{_THE}(?:{_FRAME})?{_WHAT}"
+                     rf"(?:{_SUFFIX})?{_TRAILER}"),
+          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_FRAME}{_WHAT}{_TRAILER}"),
+          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_WHAT}{_SUFFIX}{_TRAILER}"))
+# A pointer, or words that tie the object to something else ("the alarm for work", "fries
+# from my list"): not a memory's own words.
 _NOT_NAMED = frozenset("""it that this them those these one everything anything something all
-me myself you yourself him her us that one this one""".split())
-MAX_NAMED_WORDS = 6
+me myself you yourself him her us my your our from for in on at to with and or of by""".split())
+MAX_NAMED_WORDS = 4
 
 
 def named_forget(text: str) -> str | None:
@@ -437,14 +445,14 @@ def named_forget(text: str) -> str | None:
     "scrap the thing about languages" -> "languages"), or None."""
     if not isinstance(text, str) or len(text) > 80:
         return None
-    match = _NAMED.fullmatch(_plain(text))
+    plain = _plain(text)
+    match = next((m for p in _NAMED if (m := p.fullmatch(plain))), None)
     if match is None:
         return None
-    what = match.group("what")
-    words = what.split()
-    if not words or len(words) > MAX_NAMED_WORDS or what in _NOT_NAMED or words[0] in _NOT_NAMED:
+    words = match.group("what").split()
+    if not words or len(words) > MAX_NAMED_WORDS or not _NOT_NAMED.isdisjoint(words):
         return None
-    return what
+    return " ".join(words)
 
 
 def means_everything(description: str) -> bool:

@@ -29,7 +29,7 @@ def _left(pipeline, user):
 @pytest.mark.parametrize(("message", "what"), [
     ("forget Rusty", "rusty"),
     ("forget the hamster", "hamster"),
-    ("please delete the poodle", "poodle"),
+    ("please delete the poodle thing", "poodle"),
     ("scrap the thing about languages", "languages"),
     ("forget the gluten thing", "gluten"),
     ('forget "Honda Civic"', "honda civic"),
@@ -39,6 +39,9 @@ def test_named_forget_finds_the_object(message, what):
 
 
 @pytest.mark.parametrize("message", ["forget it", "delete that", "forget", "forget everything",
+                                     "remove the alarm", "delete the poodle",  # device verbs
+                                     "remove the alarm for work", "forget the song for the party",
+                                     "delete fries from shopping list",
                                      "never mind, forget it", "forget about it",
                                      "forget the one about the thing that happened to us last year"])
 def test_named_forget_takes_no_pointer_or_long_object(message):
@@ -58,8 +61,7 @@ def test_an_object_in_exactly_one_memory_is_forgotten(pipeline, message, gone):
 
 
 @pytest.mark.parametrize("message", [
-    "delete the alarm",          # in no memory: the host's
-    "delete the dog",            # only by a topic (beagle): not by its own words
+    "forget the alarm",          # in no memory: the host's
     "forget Rusty",              # in two memories
 ])
 def test_anything_else_goes_to_the_host_untouched(pipeline, message):
