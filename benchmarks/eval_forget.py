@@ -11,6 +11,7 @@ reported apart.
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh3.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh4.yaml
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev5.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --split dev --show-errors
 
 The embedding model is exported to ONNX once per IRIS_HOME (`--home`, default
