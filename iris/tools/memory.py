@@ -184,9 +184,8 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
             return ToolRun(R.format_result(R.FORGOTTEN, count=outcome.count))
         if memory_id is None and not query:
             raise InputError("forget_memory needs an 'id', a 'query' or 'all'")
-        literal = _flag(args, "literal")
-        outcome = store.forget(namespace, id=memory_id, query=query, literal=literal) if literal \
-            else store.forget(namespace, id=memory_id, query=query)
+        outcome = store.forget(namespace, id=memory_id, query=query,
+                               literal=_flag(args, "literal"))
     except (InputError, StoreError) as exc:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool="forget_memory", reason=str(exc)))
     if outcome.status == "forgotten":
