@@ -68,6 +68,12 @@ class Settings(BaseSettings):
     cached_namespaces: int = Field(default=64, ge=1)  # embedding matrices kept in memory (LRU)
     search_shortlist: int = Field(default=100, ge=1)  # nearest memories a query also scores by words
     search_min_cosine: float = Field(default=0.25, ge=-1, le=1)  # a hit needs this cosine or a shared word
+    # Forget by description reads a memory's word as a concept of intents/fastpath/concepts.yaml
+    # ("papaya" -> fruit) when that concept is the nearest by word-level cosine, at least
+    # this close, and ahead of the next concept by this margin (iris/store/concepts.py).
+    forget_concepts: bool = True
+    forget_concept_min_similarity: float = Field(default=0.55, ge=-1, le=1)
+    forget_concept_min_margin: float = Field(default=0.06, ge=0, le=2)
     rank_weight_semantic: float = Field(default=0.6, ge=0)  # search score: weight of the cosine
     rank_weight_lexical: float = Field(default=0.25, ge=0)  # ... of the share of query words found
     rank_weight_importance: float = Field(default=0.1, ge=0)  # ... of the memory's importance

@@ -21,8 +21,8 @@ from iris.config import Settings, load_settings
 from iris.errors import InputError
 from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
-from iris.results import STORE_FAILED, format_result
-from iris.store.forget import forget_all_request
+from iris.results import FORGOTTEN, STORE_FAILED, format_result, try_parse
+from iris.store.forget import forget_all_request, named_forget
 from iris.tools import run_tool
 from iris.types import (
     MAX_CONTENT_CHARS,
@@ -186,7 +186,7 @@ class Pipeline:
         decision = self.intent.decide(turn.text)
         update: dict[str, Any] = {"intent": decision, "decided_by": "intent"}
         if decision.intent != "memory_action":
-            update["route"] = "passthrough"
+            update.update(route="passthrough", probe=named_forget(turn.text))
         elif decision.tool == "list_memories":
             topic = _topic(turn.text)
             update.update(route="offline", tool_calls=[
@@ -207,7 +207,7 @@ class Pipeline:
 
     def _tools(self, turn: Turn) -> Turn:
         if turn.route == "passthrough":
-            return turn
+            return self._probe(turn) if turn.probe else turn
         if not turn.tool_calls:
             line = format_result(STORE_FAILED, reason="I could not find a fact to save in that message.")
             return turn.model_copy(update={"results": [line]})
@@ -224,6 +224,19 @@ class Pipeline:
             outcomes.extend(run.outcomes)
             errors.extend(f"store: {w}" for w in run.warnings)
         return turn.model_copy(update={"results": results, "outcomes": outcomes, "errors": errors})
+
+    def _probe(self, turn: Turn) -> Turn:
+        """"forget Rusty": deleted when every word of the object is in exactly one memory;
+        otherwise (no such memory, several, an error) the turn stays the host's, untouched."""
+        call = ToolCall(name="forget_memory", arguments={"query": turn.probe, "literal": True})
+        run = run_tool(call, self.store, turn.user_id, wait=turn.wait,
+                       secrets=self.settings.secrets, position=1, source="offline")
+        parsed = try_parse(run.line)
+        if parsed is None or parsed.code != FORGOTTEN:
+            return turn
+        return turn.model_copy(update={"route": "offline", "decided_by": "probe",
+                                       "tool_calls": [call], "results": [run.line],
+                                       "outcomes": list(run.outcomes)})
 
     def _present(self, turn: Turn) -> Turn:
         if turn.route == "passthrough":

@@ -336,6 +336,9 @@ class Turn(Frozen):
     extraction: Extraction | None = None
     route: Route | None = None
     decided_by: str | None = None
+    # A short removal request the router left to the host ("forget Rusty"): the object the
+    # store looks for by its own words before the turn goes to the host (Pipeline._tools).
+    probe: str | None = None
     tool_calls: list[ToolCall] = Field(default_factory=list)
     results: list[str] = Field(default_factory=list)
     outcomes: list[ItemOutcome] = Field(default_factory=list)

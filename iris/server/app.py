@@ -238,13 +238,14 @@ def _routes(app: FastAPI) -> None:
         pipeline, user = svc.pipeline, namespace(tenant, body.user_id)
         # A short message is decided on the event loop (well under a millisecond of CPU, which
         # would hold the GIL in a worker thread just the same); a passthrough then never
-        # visits the thread pool. Store, list and forget turns finish there.
+        # visits the thread pool. Store, list and forget turns finish there, and so does a
+        # passthrough with a probe ("forget Rusty": the store looks for Rusty first).
         if _decides_on_loop(svc, body.text):
             decided = pipeline.decide(body.text, user_id=user, wait=body.wait)
         else:
             decided = await run_in_threadpool(pipeline.decide, body.text, user_id=user,
                                               wait=body.wait)
-        if decided.route == "passthrough":
+        if decided.route == "passthrough" and decided.probe is None:
             reply = pipeline.finish(decided)
         else:
             reply = await run_in_threadpool(pipeline.finish, decided)

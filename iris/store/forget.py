@@ -33,7 +33,7 @@ through description matching: they need a confirmation (see `MemoryStore.forget_
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -45,6 +45,8 @@ from rapidfuzz.distance import Indel
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
+from iris.store.concepts import Concepts, content_words
+from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
@@ -66,7 +68,7 @@ something all what about regarding concerning earlier last previous
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
                   "<feeling> name preference preferences habit habits routine date many "
-                  "much class classes lesson lessons".split())
+                  "much class classes lesson lessons old former current".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
@@ -116,7 +118,8 @@ def describe(text: str) -> Description | None:
     lowered = _REQUEST_NEGATION.sub(" ", " ".join(tokens(text)))
     lowered = _joined_nouns(_FRAMING.sub(" ", lowered))
     words = [w for w in lowered.split() if w not in _NOISE]
-    analysis = verifier.analyze(" ".join(words))
+    # Not cached: a forget request repeats the memory's words, which must not outlive it.
+    analysis = verifier.analyze.uncached(" ".join(words))
     # A topic noun the verifier folds into a feeling ("allergy") still names the memory.
     required = (analysis.bag - _SOFT) | {stem(w) for w in words if stem(w) in topics()}
     required -= {"<feeling>"}
@@ -136,14 +139,21 @@ def describe(text: str) -> Description | None:
         polarity=analysis.polarity if feeling else None)
 
 
-def decide(description: Description | str, candidates: Sequence[Candidate]) -> Decision:
-    """Forgotten (one clear match), ambiguous (several, best first) or not_found."""
+def decide(description: Description | str, candidates: Sequence[Candidate],
+           concepts: Concepts | None = None, *, literal: bool = False) -> Decision:
+    """Forgotten (one clear match), ambiguous (several, best first) or not_found. With
+    `concepts`, a description's concept noun ("fruit") is also found in a memory that names
+    a kind of it ("papaya"), as weak evidence like a topic. `literal`: every word must be in
+    the memory itself (no topic, concept or unsaid modifier), for a request the router did
+    not take as one (see `named_forget`)."""
     if isinstance(description, str):
         found = describe(description)
         if found is None:
             return Decision("not_found", reason="the description names nothing to match")
         description = found
-    matches = [c for c in candidates if _matches(description, c.content)]
+    kinds = {} if literal else _kinds(description, candidates, concepts)
+    matches = [c for c in candidates
+               if _matches(description, c.content, kinds.get(c.content, frozenset()), literal)]
     if not matches:
         return Decision("not_found", reason="no memory has the described words")
     if len(matches) == 1:
@@ -157,7 +167,20 @@ def decide(description: Description | str, candidates: Sequence[Candidate]) -> D
                     reason=f"{len(matches)} memories have the described words")
 
 
-def _matches(d: Description, content: str) -> bool:
+def _kinds(d: Description, candidates: Sequence[Candidate],
+           concepts: Concepts | None) -> dict[str, frozenset[str]]:
+    """The concepts each candidate's words are kinds of, when the description names a
+    concept (else nothing: the embedder is not asked)."""
+    if concepts is None or d.required.isdisjoint(concepts.stems):
+        return {}
+    words = {c.content: content_words(c.content) for c in candidates}
+    found = concepts.kinds(w for ws in words.values() for w in ws)
+    return {content: frozenset(k for w in ws if w in found for k in found[w])
+            for content, ws in words.items()}
+
+
+def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
+             literal: bool = False) -> bool:
     memory = _memory(content)
     if not d.numbers <= memory.analysis.numbers:
         return False
@@ -177,10 +200,18 @@ def _matches(d: Description, content: str) -> bool:
     allowed = d.people
     heads: list[Topic] = []  # the topics the memory realised
     missing: list[str] = []  # at most one word, which must be a free modifier
+    weak = False  # a word found only through a topic or a concept
     for word in needed:
         if _has(word, memory.stems):
             continue
+        if literal:
+            return False
         topic = topics().get(word)
+        if (topic is None or not topic.realised(memory)) and word in kinds:
+            weak = True
+            if word in d.people:  # "my kids": the memory's son is the kid it names
+                allowed = allowed | people
+            continue
         if topic is None or not topic.realised(memory):
             if missing or word not in _modifiers():
                 return False
@@ -192,7 +223,9 @@ def _matches(d: Description, content: str) -> bool:
         return False
     # A topic is weaker evidence than the word itself: "forget my job" is not about the
     # wife in "My wife is a dentist" unless the description names her too.
-    return not heads or people <= allowed
+    # The user as the subject ("I teach piano to kids") may name others in passing.
+    return not (heads or weak) or people <= allowed or (
+        not d.people and agents[:1] == ("self",))
 
 
 def _free_modifier(word: str, heads: list[Topic], memory: _Memory) -> bool:
@@ -252,7 +285,7 @@ class _Memory:
     plain: str  # lower case, apostrophes dropped, single spaces (for patterns)
 
 
-@lru_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
+@text_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
 def _memory(content: str) -> _Memory:
     """A memory's words. The raw words count besides the verifier's content words, so a
     word the verifier folds away ("work as a nurse" -> "as a nurse") still counts."""
@@ -264,9 +297,12 @@ def _memory(content: str) -> _Memory:
                    frozenset(words), plain)
 
 
-def forget_cached_memories() -> None:
-    """Drop the per-memory cache (it holds memories' text), after an erase."""
-    _memory.cache_clear()
+def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
+    """Drop these memories (all when None) from the per-memory cache: it holds their text."""
+    if texts is None:
+        _memory.cache_clear()
+    else:
+        _memory.discard(texts)
 
 
 # --- topics: "forget my car" names "I drive a red Toyota" ------------------------------
@@ -377,6 +413,46 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
     if match is None:
         return None
     return "confirm" if match.group("yes") else "ask"
+
+
+# "forget Rusty", "forget the hamster", "scrap the thing about languages": a removal verb and
+# a short object that names no user ("my", "I"), which the router leaves to the host. The
+# pipeline lets the store look (see `Pipeline._tools`): only an object whose every word is in
+# exactly one memory deletes it; anything else still goes to the host. "delete", "remove" and
+# the like are also what a user says to alarms, lists and calendars ("remove the alarm"), so
+# with them the object must be framed as something said: "the thing about X", "the X thing".
+_FORGET_VERB = r"(?:forget|forgt|frget|foget|unlearn)"
+_REMOVE_VERB = r"(?:delete|dlete|delet|remove|remvoe|erase|scrap|drop|wipe)"
+_LEAD_IN = r"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*"
+_THE = r"(?: (?:the|that|this|those|these))?"
+_FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"
+_SUFFIX = r" (?:thing|things|stuff|bit|memory|note|fact)"
+_TRAILER = r"(?: (?:please|now|too|as well))*"
+_WHAT = r" (?P<what>[a-z0-9][a-z0-9 ]{0,40}?)"
+_NAMED = (re.compile(rf"{_LEAD_IN}{_FORGET_VERB}(?: about)?{_THE}(?:{_FRAME})?{_WHAT}"
+                     rf"(?:{_SUFFIX})?{_TRAILER}"),
+          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_FRAME}{_WHAT}{_TRAILER}"),
+          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_WHAT}{_SUFFIX}{_TRAILER}"))
+# A pointer, or words that tie the object to something else ("the alarm for work", "fries
+# from my list"): not a memory's own words.
+_NOT_NAMED = frozenset("""it that this them those these one everything anything something all
+me myself you yourself him her us my your our from for in on at to with and or of by""".split())
+MAX_NAMED_WORDS = 4
+
+
+def named_forget(text: str) -> str | None:
+    """The object of a short removal request that names no user ("forget Rusty" -> "rusty",
+    "scrap the thing about languages" -> "languages"), or None."""
+    if not isinstance(text, str) or len(text) > 80:
+        return None
+    plain = _plain(text)
+    match = next((m for p in _NAMED if (m := p.fullmatch(plain))), None)
+    if match is None:
+        return None
+    words = match.group("what").split()
+    if not words or len(words) > MAX_NAMED_WORDS or not _NOT_NAMED.isdisjoint(words):
+        return None
+    return " ".join(words)
 
 
 def means_everything(description: str) -> bool:

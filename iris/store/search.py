@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 from sqlalchemy.engine import Connection
 
 from iris.store import forget, verifier
+from iris.store.concepts import Concepts, content_words
 from iris.store.engine import existing, records, version
 from iris.store.matrix import Matrix, MatrixCache, similarities
 from iris.store.normalize import content_hash, normalize
+from iris.store.textcache import text_cache
 from iris.text import stem, tokens
 from iris.types import ForgetResult, MemoryRecord
 
@@ -43,6 +44,7 @@ class Ranker:
         self.settings = settings
         self.embedder = embedder
         self.matrices = matrices
+        self._concepts: Concepts | None = None
 
     def search(self, conn: Connection, namespace: str, query: str, limit: int,
                type: str | None, category: str | None) -> list[MemoryRecord]:
@@ -100,8 +102,10 @@ class Ranker:
         return matrix, ((float(scores[k]), float(sem_pool[k]), float(lex[k]), int(ids[k]),
                          int(pool[k])) for k in order)
 
-    def forget_target(self, conn: Connection, namespace: str, query: str) -> int | ForgetResult:
-        """The id of the memory a description names, or a not_found / ambiguous result."""
+    def forget_target(self, conn: Connection, namespace: str, query: str, *,
+                      literal: bool = False) -> int | ForgetResult:
+        """The id of the memory a description names, or a not_found / ambiguous result.
+        `literal`: only by the description's own words (see forget.decide)."""
         exact = existing(conn, namespace, [content_hash(normalize(query))])
         if exact:
             return next(iter(exact.values()))
@@ -115,7 +119,7 @@ class Ranker:
         decision = forget.decide(described, [
             forget.Candidate(id=int(mem_id), content=matrix.contents[j],
                              cosine=cosine.get(j, -1.0))
-            for j, mem_id in enumerate(matrix.ids)])
+            for j, mem_id in enumerate(matrix.ids)], self.concepts(), literal=literal)
         if decision.status == "forgotten" and decision.id is not None:
             return decision.id
         if decision.status == "ambiguous":
@@ -124,21 +128,43 @@ class Ranker:
         return ForgetResult(status="not_found")
 
 
+    def forget_texts(self, texts: set[str]) -> None:
+        """Drop the words of forgotten memories from the word-knowledge cache."""
+        if self._concepts is not None:
+            self._concepts.forget(w for t in texts for w in content_words(t))
+
+    def concepts(self) -> Concepts | None:
+        """Word knowledge for forget (None without an embedder or when turned off)."""
+        if self.embedder is None or not self.settings.forget_concepts:
+            return None
+        if self._concepts is None:
+            self._concepts = Concepts(
+                self.embedder, min_similarity=self.settings.forget_concept_min_similarity,
+                min_margin=self.settings.forget_concept_min_margin)
+        return self._concepts
+
+
 def _query_words(query: str) -> list[str]:
     words = [w for w in tokens(query) if w not in _QUERY_NOISE]
     return [stem(w) for w in words]
 
 
-@lru_cache(maxsize=200_000)
+@text_cache(maxsize=200_000)
 def _memory_words(content: str) -> frozenset[str]:
     return verifier.analyze(content).bag | {stem(w) for w in tokens(content)}
 
 
-def forget_cached_words() -> None:
-    """Drop the per-content word caches (they hold memories' text) after an erase."""
-    _memory_words.cache_clear()
-    forget.forget_cached_memories()
-    verifier.analyze.cache_clear()
+def forget_cached_words(texts: set[str] | None = None) -> None:
+    """Drop these texts (all when None) from the per-content word caches: they hold
+    memories' text. Only the forgotten texts, so the next forget on a large user does not
+    analyse every other memory again."""
+    if texts is None:
+        _memory_words.cache_clear()
+        verifier.analyze.cache_clear()
+    else:
+        _memory_words.discard(texts)
+        verifier.analyze.discard(texts)
+    forget.forget_cached_memories(texts)
 
 
 def _lexical(words: list[str], content: str, category: str) -> float:

@@ -265,18 +265,20 @@ class MemoryStore:
         return outcomes
 
     def forget(self, namespace: str, *, id: int | None = None,
-               query: str | None = None) -> ForgetResult:
+               query: str | None = None, literal: bool = False) -> ForgetResult:
         """Delete one memory, by id or by the best match for a description, and its text
         everywhere it was kept (edges, finished queue rows, caches). When two memories
         match a description about equally well, nothing is deleted: the result is
-        `ambiguous` with the candidates, so the user can say which one."""
+        `ambiguous` with the candidates, so the user can say which one. `literal`: a
+        description matches only by its own words (no topics, no word knowledge)."""
         check_namespace(namespace)
         if id is None and not (query and query.strip()):
             raise InputError("forget needs an id or a query")
         with self.db.errors("forget"):
             if id is None:
                 with self.db.connect() as conn:
-                    found = self._ranker.forget_target(conn, namespace, query or "")
+                    found = self._ranker.forget_target(conn, namespace, query or "",
+                                                       literal=literal)
                 if isinstance(found, ForgetResult):
                     return found
                 id = found
@@ -326,7 +328,8 @@ class MemoryStore:
         self._matrices.drop(namespace)
         self._recaller.drop(namespace)
         self._dedup.forget_texts(texts)
-        forget_cached_words()
+        forget_cached_words(texts)
+        self._ranker.forget_texts(texts)
         discard = getattr(self.embedder, "forget", None)  # the embedder's text->vector cache
         if discard is not None:
             discard(texts)

@@ -20,11 +20,11 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Literal
 
 from iris.spelling import same_surface
 from iris.store.synonyms import distinct, synonyms
+from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
@@ -129,7 +129,7 @@ class Verdict:
     surface: bool = False
 
 
-@lru_cache(maxsize=8192)
+@text_cache(maxsize=8192)
 def analyze(text: str) -> Analysis:
     words = tokens(text)
     negations = sum(w in NEGATIONS for w in words)

@@ -165,7 +165,8 @@ def list_memories(store: Store, namespace: str, arguments: object) -> ToolRun:
 
 def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     """By id, by description, or everything (`all`: asks first, see MemoryStore.forget_all;
-    a query such as "everything" or "all my data" is taken as `all`, never matched)."""
+    a query such as "everything" or "all my data" is taken as `all`, never matched).
+    `literal` (set by the pipeline, not in the tool schema): match the query's own words."""
     from iris.store.forget import means_everything
 
     try:
@@ -183,7 +184,8 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
             return ToolRun(R.format_result(R.FORGOTTEN, count=outcome.count))
         if memory_id is None and not query:
             raise InputError("forget_memory needs an 'id', a 'query' or 'all'")
-        outcome = store.forget(namespace, id=memory_id, query=query)
+        outcome = store.forget(namespace, id=memory_id, query=query,
+                               literal=_flag(args, "literal"))
     except (InputError, StoreError) as exc:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool="forget_memory", reason=str(exc)))
     if outcome.status == "forgotten":

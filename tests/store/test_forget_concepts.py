@@ -1,0 +1,107 @@
+"""Word knowledge for forget by description (iris/store/concepts.py): a request naming a
+concept ("my bird") finds a memory naming a kind of it ("a parrot"), and a request naming a
+sibling ("my cat" against "a poodle", "my turtle" against "a tortoise") finds nothing. These
+use the real MiniLM model: the outcome depends on its word similarities."""
+
+import pytest
+
+from iris.errors import ConfigError
+from iris.store import forget
+from iris.store.concepts import Concepts, content_words, inventory
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def concepts(minilm):
+    return Concepts(minilm, min_similarity=0.55, min_margin=0.06)
+
+
+def _decide(concepts, description, memories):
+    return forget.decide(description, [forget.Candidate(i + 1, m) for i, m in enumerate(memories)],
+                         concepts)
+
+
+@pytest.mark.parametrize(("description", "memory"), [
+    ("my bird", "I have a parrot called Kiwi."),
+    ("my favourite film", "My favorite movie is Titanic."),
+    ("my cycling hobby", "I enjoy mountain biking as a hobby."),
+    ("my hobby", "I love hiking in the mountains."),          # a group: hiking is a hobby
+    ("my fear", "I am terrified of scorpions."),
+    ("my job", "I am a retired gym teacher."),               # teacher: a job, by the group
+    ("my kids", "My daughter plays soccer."),
+])
+def test_a_kind_of_the_named_concept_is_found(concepts, description, memory):
+    decision = _decide(concepts, description, [memory])
+    assert decision.status == "forgotten" and decision.id == 1
+
+
+@pytest.mark.parametrize(("description", "memory"), [
+    ("my cat", "I have a poodle named Biscuit."),             # siblings, not kinds
+    ("my turtle", "I have a tortoise named Shelly."),
+    ("that I like tea", "I like coffee."),
+    ("my husband", "My wife's name is Ana."),
+    ("my favourite fruit", "I have a parrot called Kiwi."),   # a pet's name is no fruit
+    ("my dessert", "I have a poodle named Biscuit."),
+    ("my holiday", "I walk three miles every day."),           # time words are no things
+    ("my job", "My wife is a nurse."),                        # someone else's job
+    ("my car", "I have a Kawasaki motorbike."),
+    ("that I go running", "I go swimming every morning."),
+])
+def test_a_sibling_or_an_unrelated_word_is_not_found(concepts, description, memory):
+    assert _decide(concepts, description, [memory]).status == "not_found"
+
+
+def test_two_kinds_of_one_concept_are_ambiguous(concepts):
+    decision = _decide(concepts, "my pets", ["I have a german shepherd dog.",
+                                             "I love cats and have two cats."])
+    assert decision.status == "ambiguous" and {c.id for c in decision.candidates} == {1, 2}
+
+
+def test_without_concepts_only_words_and_topics_count():
+    assert forget.decide("my bird", [forget.Candidate(1, "I have a parrot called Kiwi.")]
+                         ).status == "not_found"
+
+
+def test_literal_matching_ignores_topics_and_concepts(concepts):
+    memories = [forget.Candidate(1, "I drive a red Toyota"),
+                forget.Candidate(2, "I have a beagle named Rusty")]
+    assert forget.decide("my car", memories, concepts).id == 1
+    assert forget.decide("my car", memories, concepts, literal=True).status == "not_found"
+    assert forget.decide("rusty", memories, concepts, literal=True).id == 2
+
+
+def test_names_verbs_and_time_words_are_not_read_as_concepts():
+    words = content_words("I own a parrot called Kiwi and she lives in Denver every day")
+    assert "kiwi" not in words and "denver" not in words
+    assert "own" not in words and "lives" not in words and "day" not in words
+    assert "parrot" in words
+
+
+def test_words_of_a_forgotten_memory_leave_the_cache(concepts):
+    concepts.kinds(["papaya", "parrot"])
+    concepts.forget(["parrot"])
+    assert "parrot" not in concepts._cache and "papaya" in concepts._cache
+
+
+def _write(tmp_path, text):
+    (tmp_path / "concepts.yaml").write_text(text)
+    inventory.cache_clear()
+    return tmp_path
+
+
+def test_an_inventory_with_a_word_in_both_tiers_is_a_config_error(tmp_path):
+    folder = _write(tmp_path, "kinds: [dog]\nothers: [dog, cat]\n")
+    with pytest.raises(ConfigError, match="both a kind and an other"):
+        inventory(folder)
+
+
+def test_a_group_of_unlisted_words_is_a_config_error(tmp_path):
+    folder = _write(tmp_path, "kinds: [pet]\nothers: [cat]\ngroups:\n  pet: [cat, dog]\n")
+    with pytest.raises(ConfigError, match="unlisted"):
+        inventory(folder)
+
+
+def test_a_missing_inventory_is_a_config_error(tmp_path):
+    with pytest.raises(ConfigError):
+        inventory(tmp_path)
