@@ -61,6 +61,9 @@ SPLIT_LABELS = {
     # forget_eval_dev5.yaml was written by the forget4 helper before its code ran on it,
     # scored once, then tuned on: development data.
     "dev5": "DEV5 (written before the code ran on it, scored once, then tuned on)",
+    # forget_eval_fresh5.yaml was written by a helper that had not read the rules, committed
+    # (2aebfef) before any code ran on it, and scored once on 3293937 (its _result.txt).
+    "fresh5": "FRESH HELD-OUT 5 (written by someone who had not read the rules, scored once)",
 }
 
 
