@@ -16,8 +16,14 @@ Afterwards it waits for the queue to drain and checks every fact: each `stored` 
 id is a row, each `skipped` names a row, every queued item ended stored/skipped/failed,
 and no content is stored twice. Prints throughput, p50/p99 per kind, errors, row counts.
 
+Latency is timed in the client from writing the request to reading the last byte of the
+answer and decoding its JSON. The default client (`--client raw`) is a kept-alive HTTP/1.1
+connection per simulated user on asyncio streams; `--client httpx` is httpx.AsyncClient, which
+adds its own ~1 ms of CPU per request on the same two cores (the figures before Dec 2026's
+fourth HTTP round were taken with it). `--mix passthrough=1` sends one kind only.
+
     .venv/bin/python benchmarks/bench_http.py [--think 0.1] [--requests 3000] [--seconds 60]
-        [--workers 2] [--clients 16] [--embed hashing]
+        [--workers 2] [--clients 16] [--embed hashing] [--client raw|httpx] [--mix KIND=W,...]
 """
 
 from __future__ import annotations
@@ -39,16 +45,16 @@ from pathlib import Path
 
 import httpx
 
-MIX = [("store", 30), ("queued", 15), ("duplicate", 15), ("list", 15), ("passthrough", 25)]
+MIX = {"store": 30, "queued": 15, "duplicate": 15, "list": 15, "passthrough": 25}
 # Varied, so no cache along the way answers a repeat: {w} a word, {n} a number.
 PASSTHROUGH = ["what's the weather like in {w} today?", "remind me to call mom at {n}pm",
                "write a haiku about the {w}", "how long do I boil {n} eggs?",
                "translate good {w} into Spanish", "what is {n} times {n}?"]
 NOUNS = ["bike", "car", "boat", "dog", "cat", "garden", "kitchen", "laptop", "guitar", "office",
          "piano", "tent", "camera", "watch", "sofa", "balcony"]
-IDLE_SECONDS = 4.0  # uvicorn closes a kept-alive connection after 5 s without a request
 WORDS = ["amber", "cobalt", "maple", "granite", "velvet", "saffron", "juniper", "harbor",
          "lantern", "meadow", "quartz", "willow", "ember", "falcon", "orchid", "pebble"]
+IDLE_SECONDS = 4.0  # uvicorn closes a kept-alive connection after 5 s without a request
 
 
 def _fact(rng: random.Random, n: int) -> str:
@@ -59,8 +65,8 @@ def _fact(rng: random.Random, n: int) -> str:
 class Connection:
     """A minimal HTTP/1.1 client on one persistent connection (asyncio streams): the request
     is written in one piece and the response read to its last byte. It costs the benchmark
-    process about a sixth of the CPU httpx does per request (0.17 vs 1.0 ms), so the latency it reports is more the
-    server's and less the client's own (the clients share the two cores with the server)."""
+    process about a sixth of httpx's CPU per request (0.17 vs 1.0 ms), so the latency it
+    reports is more the server's and less the client's own (both share the two cores)."""
 
     def __init__(self, url: str, headers: dict[str, str]):
         host, _, port = url.removeprefix("http://").partition(":")
@@ -143,17 +149,19 @@ class HttpxConnection:
 
 
 class Client:
-    def __init__(self, index: int, url: str, key: str, users: int, kind: str = "raw"):
+    def __init__(self, index: int, url: str, key: str, users: int, kind: str = "raw",
+                 mix: dict[str, int] | None = None):
         self.index = index
         self.user = f"user{index % users}"
         self.rng = random.Random(index)
         connection = Connection if kind == "raw" else HttpxConnection
         self.http = connection(url, {"Authorization": f"Bearer {key}"})
+        self.mix = mix or MIX
         self.stored: list[str] = []
         self.n = 0
 
     def next_turn(self) -> tuple[str, dict]:
-        kind = self.rng.choices([k for k, _ in MIX], weights=[w for _, w in MIX])[0]
+        kind = self.rng.choices(list(self.mix), weights=list(self.mix.values()))[0]
         if kind == "duplicate" and not self.stored:
             kind = "store"
         if kind in ("store", "queued"):
@@ -201,7 +209,7 @@ async def _run_client(client: Client, state: dict, think: float) -> None:
 async def _load(url: str, key: str, args: argparse.Namespace) -> dict:
     state: dict = {"sent": 0, "limit": args.requests, "deadline": time.perf_counter() + args.seconds,
                    "latency": defaultdict(list), "errors": [], "outcomes": []}
-    clients = [Client(i, url, key, args.users, args.client) for i in range(args.clients)]
+    clients = [Client(i, url, key, args.users, args.client, args.mix) for i in range(args.clients)]
     started = time.perf_counter()
     await asyncio.gather(*(_run_client(c, state, args.think) for c in clients))
     state["wall"] = time.perf_counter() - started
@@ -265,6 +273,16 @@ def _cpu_seconds(pid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def _mix(text: str) -> dict[str, int]:
+    mix = {}
+    for part in text.split(","):
+        kind, _, weight = part.partition("=")
+        if kind.strip() not in MIX or not weight.strip().isdigit():
+            raise argparse.ArgumentTypeError(f"{part!r}: use KIND=WEIGHT with a kind of {list(MIX)}")
+        mix[kind.strip()] = int(weight)
+    return mix
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -283,6 +301,9 @@ def main() -> None:
     parser.add_argument("--client", choices=("raw", "httpx"), default="raw",
                         help="raw: one kept-alive HTTP/1.1 connection per client on asyncio streams "
                              "(light); httpx: httpx.AsyncClient (about 1.5 ms more per request)")
+    parser.add_argument("--mix", type=_mix, default=MIX,
+                        help="turn kinds and weights, e.g. passthrough=1 (default: "
+                             + ",".join(f"{k}={w}" for k, w in MIX.items()) + ")")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
