@@ -19,8 +19,8 @@ and no content is stored twice. Prints throughput, p50/p99 per kind, errors, row
 Latency is timed in the client from writing the request to reading the last byte of the
 answer and decoding its JSON. The default client (`--client raw`) is a kept-alive HTTP/1.1
 connection per simulated user on asyncio streams; `--client httpx` is httpx.AsyncClient, which
-adds its own ~1 ms of CPU per request on the same two cores (the figures before Dec 2026's
-fourth HTTP round were taken with it). `--mix passthrough=1` sends one kind only.
+spends about 1 ms more CPU per request on the same two cores. `--mix passthrough=1` sends one
+kind only.
 
     .venv/bin/python benchmarks/bench_http.py [--think 0.1] [--requests 3000] [--seconds 60]
         [--workers 2] [--clients 16] [--embed hashing] [--client raw|httpx] [--mix KIND=W,...]
