@@ -41,6 +41,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -289,24 +290,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--users", type=int, default=4, help="users the clients share")
-    parser.add_argument("--requests", type=int, default=3000)
-    parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--think", type=float, default=0.1, help="seconds between a client's turns")
-    parser.add_argument("--embed", default=None, help="IRIS_EMBED_MODEL (e.g. hashing); default MiniLM")
-    parser.add_argument("--client", choices=("raw", "httpx"), default="raw",
-                        help="raw: one kept-alive HTTP/1.1 connection per client on asyncio streams "
-                             "(light); httpx: httpx.AsyncClient (about 1.5 ms more per request)")
-    parser.add_argument("--mix", type=_mix, default=MIX,
-                        help="turn kinds and weights, e.g. passthrough=1 (default: "
-                             + ",".join(f"{k}={w}" for k, w in MIX.items()) + ")")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-
+@contextlib.contextmanager
+def serving(workers: int, embed: str | None) -> Iterator[tuple[subprocess.Popen, str, str]]:
+    """`iris serve` on a free loopback port and a fresh SQLite file, warmed up: (the
+    process, its URL, a tenant key). Stopped on leaving."""
     from iris.config import load_settings
     from iris.server.keys import KeyStore
 
@@ -318,11 +305,11 @@ def main() -> None:
     env.pop("IRIS_LLM_MODEL", None)  # offline extraction: no model server in a loopback benchmark
     env.update({"IRIS_HOME": str(load_settings().home), "HF_HUB_OFFLINE": "1",
                 "TRANSFORMERS_OFFLINE": "1", "OPENBLAS_NUM_THREADS": "1"})
-    if args.embed:
-        env["IRIS_EMBED_MODEL"] = args.embed
+    if embed:
+        env["IRIS_EMBED_MODEL"] = embed
     log = open(tmp / "serve.log", "w")  # noqa: SIM115
     server = subprocess.Popen([sys.executable, "-c", "from iris.cli import main; main()", "serve",
-                               "--port", str(port), "--workers", str(args.workers), "--db", db_url],
+                               "--port", str(port), "--workers", str(workers), "--db", db_url],
                               env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -336,13 +323,35 @@ def main() -> None:
         else:
             raise SystemExit(f"server did not start: {(tmp / 'serve.log').read_text()}")
         time.sleep(3)  # every worker warms up (models load in the lifespan)
+        yield server, url, key
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--users", type=int, default=4, help="users the clients share")
+    parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=0.1, help="seconds between a client's turns")
+    parser.add_argument("--embed", default=None, help="IRIS_EMBED_MODEL (e.g. hashing); default MiniLM")
+    parser.add_argument("--client", choices=("raw", "httpx"), default="raw",
+                        help="raw: one kept-alive HTTP/1.1 connection per client on asyncio streams "
+                             "(light); httpx: httpx.AsyncClient (about 1 ms more CPU per request)")
+    parser.add_argument("--mix", type=_mix, default=MIX,
+                        help="turn kinds and weights, e.g. passthrough=1 (default: "
+                             + ",".join(f"{k}={w}" for k, w in MIX.items()) + ")")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    with serving(args.workers, args.embed) as (server, url, key):
         load_before, cpu_before = os.getloadavg(), _cpu_seconds(server.pid)
         state = asyncio.run(_load(url, key, args))
         load_after, cpu_after = os.getloadavg(), _cpu_seconds(server.pid)
         check = _check(url, key, state, args.users)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
     report = {"clients": args.clients, "workers": args.workers, "think_s": args.think,
               "embed": args.embed or "MiniLM (onnx)", "turns": state["sent"],
               "seconds": round(state["wall"], 1),
