@@ -477,7 +477,7 @@ def split_facts(text: str) -> list[str]:
 def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str], bool]:
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
-    text = _SPACE_RUN.sub(" ", text)
+    text = english.unheld(_SPACE_RUN.sub(" ", text))
     facts: list[str] = []
     first, newline, rest = text.strip().partition("\n")
     if newline and rest.strip() and (_is_header(first, first_of_many=True)
