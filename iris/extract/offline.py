@@ -196,10 +196,12 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
             continue
         head, listed_items = found
         label = head.rstrip().endswith(":") and len(head.split()) <= 6
+        # "I am writing to say that", "Please be advised that": read before stripping, which
+        # may take a closing word off the end
+        introduces = re.search(r"\bthat\W*$", head, re.I) is not None
         head = strip_command(head)
         # "I moved house: 1) ..." keeps its own fact; so does "my first car a mini // ...": a
         # head about the user is never dropped for lack of a verb.
-        introduces = re.search(r"\bthat\W*$", head, re.I) is not None  # "I am writing to say that"
         if head and (is_clause(head) or _FIRST_PERSON.search(head)) and not (label or introduces):
             items.append(head)
         items.extend(listed_items)
