@@ -29,6 +29,10 @@ TAIL_CHARS = 60
 MAX_UNKNOWN_WORDS = 3
 # rapidfuzz ratio for a typo of a signal word ("svae"/"save" is 75, "remeber" 93).
 TYPO_CUTOFF = 75.0
+# The same for a three-letter word: one letter dropped from a four-letter signal ("noe").
+SHORT_TYPO_CUTOFF = 85.0
+# Chat spellings of "that" after a command verb ("k note dat ...", "remember tht ...").
+_THAT_SPELLINGS = frozenset({"dat", "tht", "thatt"})
 
 # A hyphen inside a word ("mother-in-law") is part of it, not a boundary.
 _TOKEN = re.compile(r"[\w'\u2019]+(?:-[\w'\u2019]+)*|[:\-\u2013\u2014,;.!?()]")
@@ -80,13 +84,26 @@ def _words() -> _Words:
 
 
 def _typo_of(word: str, words: _Words) -> str | None:
-    """The signal word `word` is a typo of, if any ("rmember" -> "remember")."""
-    if len(word) < 4 or word in words.lead or word in english.words().verbs:
+    """The signal word `word` is a typo of, if any ("rmember" -> "remember"; a three-letter
+    word needs a closer match: "noe" -> "note")."""
+    if len(word) < 3 or word in words.lead or word in english.words().verbs:
         return None  # a real verb ("forgot") is not a typo of another
-    hit = process.extractOne(word, words.fuzzy, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+    cutoff = TYPO_CUTOFF if len(word) >= 4 else SHORT_TYPO_CUTOFF
+    hit = process.extractOne(word, words.fuzzy, scorer=fuzz.ratio, score_cutoff=cutoff)
     if hit is None or hit[0][0] != word[0]:
         return None
     return str(hit[0])
+
+
+def _abbreviation_of(word: str, words: _Words) -> str | None:
+    """The lead-in verb `word` cuts short ("rem" -> "remember", "memo" -> "memorize"): its
+    first three letters or more, at least three letters left out."""
+    if len(word) < 3 or not word.isalpha() or word in english.words().verbs:
+        return None
+    for verb in sorted(words.verbs):
+        if len(verb) >= len(word) + 3 and verb.startswith(word):
+            return verb
+    return None
 
 
 def _signal_base(word: str, words: _Words) -> str | None:
@@ -94,11 +111,15 @@ def _signal_base(word: str, words: _Words) -> str | None:
     "noted", "saving"), or a typo of one ("rmember", "svae"); None for any other word."""
     if word in words.lead:
         return word
-    for suffix in ("ed", "d", "s", "ing"):
-        base = word.removesuffix(suffix)
-        if base != word and (base in words.signals or base + "e" in words.signals):
-            return base if base in words.signals else base + "e"
-    return _typo_of(word, words)
+    if word in _THAT_SPELLINGS:
+        return "that"
+    for known in (words.signals, words.lead):  # "noted" is "note" before it is "not"
+        for suffix in ("ed", "d", "s", "ing"):
+            base = word.removesuffix(suffix)
+            if base != word and len(base) >= 3 and (base in known or base + "e" in known):
+                # "noted", "saving", "wanted you to know": an inflected lead-in word
+                return base if base in known else base + "e"
+    return _typo_of(word, words) or _abbreviation_of(word, words)
 
 
 def is_signal(word: str) -> bool:
@@ -147,7 +168,8 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if seen > MAX_LEAD_WORDS:
             return 0
         word = english.normalise(raw)
-        if signal and word == "that" and (unknown == 0 or (after_verb and loose_ok())):
+        if signal and (word == "that" or word in _THAT_SPELLINGS) and (
+                unknown == 0 or (after_verb and loose_ok())):
             return token.end()
         if signal and open_for_subject and word in _SUBJECTS and unknown == 0:
             return token.start()

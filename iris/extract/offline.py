@@ -55,7 +55,8 @@ _THANKS = re.compile(
     r"[\s,.;!-]*\b(?:(?:thanks|thank you|thx|ty|cheers)(?: (?:so much|a lot|very much))?"
     r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
 _CONNECTOR = re.compile(
-    r"^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
+    r"^(?:&\s*(?:also\b)?|\+\s)[\s,:]*"  # "& he is scared of ...": the sign for "and"
+    r"|^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
     r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
     r"|in addition|one more thing|(?:ok|okay|k) so|so yeah|yeah|so)\b[\s,:]*", re.I)
 # "Update: I moved", "One more thing: I ...": a short label before a colon, no fact itself.
