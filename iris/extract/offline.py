@@ -170,7 +170,7 @@ def _without_closer(text: str) -> str:
         rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014")
         # what the cut leaves must end in a clause: "my parents | love jazz" is no cut
         last = re.split(r"[,;.!?]", rest[-_TAIL_CHARS:])[-1]
-        if is_clause(rest) and is_clause(last, reach=8):
+        if is_clause(rest, reach=8) and is_clause(last, reach=8):
             return _TRAILING_SYMBOLS.sub("", rest[-_TAIL_CHARS:]) if len(rest) <= _TAIL_CHARS \
                 else rest
     return text
@@ -267,7 +267,7 @@ _COMMA_OPENERS = frozenset({"so", "because", "but", "although", "though", "unles
                             "or"})
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
-_JOINS = (r"and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
+_JOINS = (r"and also that|and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
           r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
     rf"(\s*,\s*(?:(?:{_JOINS}|that)\s+)?"
@@ -500,7 +500,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
-    if len(facts) > 1 and not is_clause(facts[-1]) and (
-            closers.is_closer(facts[-1]) or not _strip_trailing(facts[-1])):
+    # "that's all for now" reads as a clause ("that's" + a word) but the model knows it
+    if len(facts) > 1 and (closers.is_closer(facts[-1]) or (
+            not is_clause(facts[-1]) and not _strip_trailing(facts[-1]))):
         facts.pop()  # "..., appreciate it": a closer after the last fact is no fact
     return pronouns.resolve(facts), False
