@@ -143,6 +143,9 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
     signal, open_for_subject, addressed, after_verb = False, False, False, False
     seen = unknown = 0
     object_seen = False
+    # after a command verb: its end, whether a word outside the lexicon followed (a noun),
+    # and whether a finite verb came after that noun (a statement)
+    verb_end, noun_after, statement_after = 0, False, False
     first_person = bool(re.match(r"\s*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
 
     def loose_ok() -> bool:
@@ -155,6 +158,10 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if raw in "()":
             continue
         if raw in _CUT_MARKS or raw == "?":
+            if statement_after:
+                # "hey rememebr coffee is my drink - also ...": a subject and its verb after
+                # the command verb are the first fact, not more of the command
+                return verb_end
             if signal and (unknown == 0 or (raw != "," and loose_ok())):
                 return token.end()
             # "<any verb> this/these/the following ...:" is a command whatever the verb
@@ -168,6 +175,8 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if seen > MAX_LEAD_WORDS:
             return 0
         word = english.normalise(raw)
+        if verb_end and noun_after and word in english.words().finite_verbs:
+            statement_after = True
         if signal and (word == "that" or word in _THAT_SPELLINGS) and (
                 unknown == 0 or (after_verb and loose_ok())):
             return token.end()
@@ -182,6 +191,7 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
                 start -= 1
             return start
         if base is None:
+            noun_after = noun_after or bool(verb_end)
             unknown += 1
             if unknown > MAX_UNKNOWN_WORDS:
                 return 0
@@ -191,6 +201,8 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         signal = signal or (base in words.signals
                             and (addressed or base not in words.addressed))
         after_verb = base in words.verbs or (after_verb and base in ("down", "mind"))
+        if signal and base in words.verbs and not noun_after:
+            verb_end = token.end()
         open_for_subject = (after_verb or base in _BEFORE_SUBJECT
                             or (signal and base in _ADDRESSEE))
     return len(text) if whole and signal and unknown <= 1 else 0
