@@ -25,6 +25,12 @@ from iris import text as english
 MAX_LEAD_WORDS = 14
 # A sign-off is a few words: the scan sees only this many characters of the tail.
 TAIL_CHARS = 60
+# Words of the subject of a statement right after a command verb ("my favorite band is"),
+# and how far into the message that verb may be ("jus so u kno ...").
+MAX_SUBJECT_WORDS = 4
+MAX_VERB_POSITION = 5
+# Subjects of someone else's clause: a command verb after one is that clause's verb.
+_OTHER_SUBJECTS = frozenset({"he", "she", "they", "it", "hes", "shes", "theyre", "its"})
 # Words outside the lexicon a lead-in may hold when it ends at a strong boundary.
 MAX_UNKNOWN_WORDS = 3
 # rapidfuzz ratio for a typo of a signal word ("svae"/"save" is 75, "remeber" 93).
@@ -143,10 +149,12 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
     signal, open_for_subject, addressed, after_verb = False, False, False, False
     seen = unknown = 0
     object_seen = False
-    # after a command verb: its end, whether a word outside the lexicon followed (a noun),
-    # and whether a finite verb came after that noun (a statement)
-    verb_end, noun_after, statement_after = 0, False, False
-    first_person = bool(re.match(r"\s*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
+    # After a command verb: where it ends (past any "pls"), how many words came since, and
+    # whether one was outside the lexicon (a noun). A finite verb a few words after such a
+    # noun makes a statement there: "srsly remember gymnastics is my sport", "hey rememebr
+    # coffee is my drink - also ...", "jus so u kno horror movies are my favorites".
+    verb_end, since_verb, noun_after, subject_before = 0, 0, False, False
+    first_person = bool(re.match(r"\W*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
 
     def loose_ok() -> bool:
         # With words outside the lexicon, "I am a store manager: ..." is a fact of its own:
@@ -158,10 +166,6 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if raw in "()":
             continue
         if raw in _CUT_MARKS or raw == "?":
-            if statement_after:
-                # "hey rememebr coffee is my drink - also ...": a subject and its verb after
-                # the command verb are the first fact, not more of the command
-                return verb_end
             if signal and (unknown == 0 or (raw != "," and loose_ok())):
                 return token.end()
             # "<any verb> this/these/the following ...:" is a command whatever the verb
@@ -175,8 +179,10 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if seen > MAX_LEAD_WORDS:
             return 0
         word = english.normalise(raw)
-        if verb_end and noun_after and word in english.words().finite_verbs:
-            statement_after = True
+        since_verb += 1
+        if (verb_end and noun_after and since_verb <= MAX_SUBJECT_WORDS + 1 and loose_ok()
+                and word in english.words().finite_verbs):
+            return verb_end
         if signal and (word == "that" or word in _THAT_SPELLINGS) and (
                 unknown == 0 or (after_verb and loose_ok())):
             return token.end()
@@ -193,7 +199,7 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if base is None:
             noun_after = noun_after or bool(verb_end)
             unknown += 1
-            if unknown > MAX_UNKNOWN_WORDS:
+            if unknown > MAX_UNKNOWN_WORDS and not (verb_end and since_verb <= MAX_SUBJECT_WORDS):
                 return 0
             open_for_subject = after_verb = False
             continue
@@ -201,8 +207,12 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         signal = signal or (base in words.signals
                             and (addressed or base not in words.addressed))
         after_verb = base in words.verbs or (after_verb and base in ("down", "mind"))
-        if signal and base in words.verbs and not noun_after:
-            verb_end = token.end()
+        subject_before = subject_before or word in _SUBJECTS or word in _OTHER_SUBJECTS
+        if not noun_after and signal and (
+                (base in words.verbs and seen <= MAX_VERB_POSITION and unknown <= 1
+                 and not subject_before)
+                or (verb_end and base not in _SUBJECTS | english.words().determiners)):
+            verb_end, since_verb = token.end(), 0  # "srsly remember", "remember pls"
         open_for_subject = (after_verb or base in _BEFORE_SUBJECT
                             or (signal and base in _ADDRESSEE))
     return len(text) if whole and signal and unknown <= 1 else 0

@@ -111,3 +111,20 @@ def test_fast_path_drops_a_learned_closer():
 def test_fast_path_steps_aside_for_a_held_letter_joiner():
     decision = DirectHandler().decide("pls remember that I knit annnd I work as a baker.")
     assert decision.action is None and decision.reason == "list_structure:facts"
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("srsly remember tennis is my sport", ["Tennis is my sport"]),
+    ("honestly note my brother's van is red", ["My brother's van is red"]),
+    ("jus so u kno spicy noodles are my weakness", ["Spicy noodles are my weakness"]),
+])
+def test_unpunctuated_lead_in_before_a_statement(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message", [
+    "my sister writes novels & also I have twin boys",  # "writes" is no command here
+    "i live in leeds but the recording studio was closed",  # "recording" neither
+])
+def test_a_command_verb_inside_a_fact_starts_no_lead_in(message):
+    assert command.lead_in_end(message) == 0
