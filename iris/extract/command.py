@@ -76,6 +76,15 @@ class _Words:
     thanks: frozenset[str]
     sign_off: frozenset[str]
 
+    @property
+    def verbs_in_order(self) -> tuple[str, ...]:
+        return _sorted(self.verbs)
+
+
+@lru_cache(maxsize=4)
+def _sorted(items: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(items))
+
 
 @lru_cache(maxsize=1)
 def _words() -> _Words:
@@ -106,13 +115,22 @@ def _abbreviation_of(word: str, words: _Words) -> str | None:
     first three letters or more, at least three letters left out."""
     if len(word) < 3 or not word.isalpha() or word in english.words().verbs:
         return None
-    for verb in sorted(words.verbs):
+    for verb in words.verbs_in_order:
         if len(verb) >= len(word) + 3 and verb.startswith(word):
             return verb
     return None
 
 
 def _signal_base(word: str, words: _Words) -> str | None:
+    return _cached_base(word) if words is _words() else _read_base(word, words)
+
+
+@lru_cache(maxsize=8192)
+def _cached_base(word: str) -> str | None:
+    return _read_base(word, _words())
+
+
+def _read_base(word: str, words: _Words) -> str | None:
     """The lead-in word `word` stands for: itself, an inflection of a signal ("remembered",
     "noted", "saving"), or a typo of one ("rmember", "svae"); None for any other word."""
     if word in words.lead:

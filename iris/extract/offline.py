@@ -270,7 +270,7 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 _JOINS = (r"and also that|and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
           r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
-    rf"(\s*,\s*(?:(?:{_JOINS}|that)\s+)?"
+    rf"(\s*\u2002\s*|\s*,\s*(?:(?:{_JOINS}|that)\s+)?"
     rf"|\s+(?:{_JOINS.replace('|also|', '|')}),?\s+|\s+&\s+"
     # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b",
     # "a ... b", "a :: b"
@@ -469,6 +469,10 @@ def clean_fact(text: str) -> str:
 
 
 _SPACE_RUN = re.compile(r"[ \t]{2,}")
+# A wide gap between two words where a sentence end was left out ("I am a nurse  I have a
+# cat"): kept as one marked space, a split point the clause splitter judges like a comma.
+_WIDE_GAP = re.compile(r"(?<=\w)[ \t]{2,}(?=\w)")
+GAP = "\u2002"
 
 
 def split_facts(text: str) -> list[str]:
@@ -480,7 +484,7 @@ def split_facts(text: str) -> list[str]:
 def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str], bool]:
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
-    text = english.unheld(_SPACE_RUN.sub(" ", text))
+    text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
     facts: list[str] = []
     first, newline, rest = text.strip().partition("\n")
     if newline and rest.strip() and (_is_header(first, first_of_many=True)
@@ -495,7 +499,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         part = strip_command(clean_fact(part))
         room = None if limit is None else limit - len(facts) + 1
         for fact in [part] if listed else _split_clauses(part, room):
-            fact = clean_fact(strip_command(clean_fact(fact)))
+            fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if fact and re.search(r"\w", fact):
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:

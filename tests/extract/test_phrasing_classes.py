@@ -128,3 +128,11 @@ def test_unpunctuated_lead_in_before_a_statement(message, facts):
 ])
 def test_a_command_verb_inside_a_fact_starts_no_lead_in(message):
     assert command.lead_in_end(message) == 0
+
+
+def test_a_wide_gap_between_two_clauses_splits_them():
+    assert split_facts("remember I keep bees  my van is blue") == ["I keep bees", "My van is blue"]
+
+
+def test_a_wide_gap_inside_one_clause_is_a_space():
+    assert split_facts("remember I  keep bees") == ["I keep bees"]
