@@ -48,6 +48,7 @@ _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve"
                        "mine"})
 # Besides the verbs and signals, words after which the fact may start ("save this 4 later i ...").
 _BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile",
+                             "file", "memory", "record", "notes",
                              "it", "info", "information", "stuff", "things", "facts", "details",
                              "following", "up"})
 
@@ -179,8 +180,9 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         # a lead-in with a first-person subject must be said to the assistant.
         return addressed or not first_person
 
+    prev_end = 0
     for token in _TOKEN.finditer(text):
-        raw = token.group()
+        raw, end_before, prev_end = token.group(), prev_end, token.end()
         if raw in "()":
             continue
         if raw in _CUT_MARKS or raw == "?":
@@ -205,7 +207,8 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
                 unknown == 0 or (after_verb and loose_ok())):
             return token.end()
         if signal and open_for_subject and word in _SUBJECTS and unknown == 0:
-            return token.start()
+            # a list mark right before the subject stays: "hey remember ✔ I ... ✔ ..."
+            return end_before if text[end_before:token.start()].strip() else token.start()
         object_seen = object_seen or (seen > 1 and word in _OBJECTS)
         base = _signal_base(word, words)
         if signal and (base is None or word in _COUNTER_WORDS) and _COUNTER_START.match(

@@ -136,3 +136,13 @@ def test_a_wide_gap_between_two_clauses_splits_them():
 
 def test_a_wide_gap_inside_one_clause_is_a_space():
     assert split_facts("remember I  keep bees") == ["I keep bees"]
+
+
+def test_a_list_mark_after_the_lead_in_stays_for_the_list():
+    assert split_facts("hey remember ✔ I knit ✔ my sister sails") == ["I knit", "My sister sails"]
+
+
+def test_on_is_a_lead_in_word():
+    # YAML reads a bare `on` as true: the word list must spell it as a string
+    text = "Some details you should keep on file I am a welder"
+    assert text[command.lead_in_end(text):] == "I am a welder"
