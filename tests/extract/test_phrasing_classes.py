@@ -146,3 +146,10 @@ def test_on_is_a_lead_in_word():
     # YAML reads a bare `on` as true: the word list must spell it as a string
     text = "Some details you should keep on file I am a welder"
     assert text[command.lead_in_end(text):] == "I am a welder"
+
+
+def test_another_thing_between_commas_links_two_facts():
+    assert split_facts("remember I knit, and another thing, my van is blue") == [
+        "I knit", "My van is blue"]
+    assert split_facts("remember I like another thing and I swim") == [
+        "I like another thing", "I swim"]
