@@ -27,6 +27,7 @@ from rapidfuzz import fuzz, process
 
 from iris import text as english
 from iris.errors import ConfigError
+from iris.extract import closers
 from iris.extract.offline import split_facts_bounded
 from iris.paths import intents_dir
 from iris.text import find_norm_words, norm_words, word_positions
@@ -356,6 +357,11 @@ class DirectHandler:
             content = self._without_trailing_courtesy(content).strip(_EDGE_PUNCT)
             if len(content) >= 2 and _QUOTES.get(content[0]) == content[-1]:
                 content = content[1:-1].strip()
+        # "... my favorite color is blue ta muchly": a closer the word lists do not know
+        start = closers.closing_start(content)
+        rest = content[:start].rstrip(_EDGE_PUNCT)
+        if start < len(content) and rest and self._is_clause(list(norm_words(rest))):
+            content = rest
         return content
 
     def _without_trailing_courtesy(self, text: str) -> str:

@@ -122,6 +122,46 @@ def word_positions(text: str, norm_words: list[str]) -> list[re.Match[str]] | No
 
 # --- sentences and lists ---------------------------------------------------------------
 
+# --- letters held too long --------------------------------------------------------------
+
+# Words that carry a message's structure (joiners, lead-in and sign-off words, pronouns):
+# chat holds their letters ("annnd", "ALSOOO", "plsss", "rememberrr") and every rule that
+# reads them must see the plain word.
+_JOINERS = ("and", "also", "plus", "but", "or", "then", "so", "too", "yeah", "yes", "well",
+            "oh", "ah", "um", "hmm", "now", "anyway", "anyways", "lastly", "finally")
+_HELD_RUN = re.compile(r"([A-Za-z])\1{2,}")
+_LETTERS = re.compile(r"(?<![A-Za-z])[A-Za-z]{3,24}(?![A-Za-z])")
+
+
+@lru_cache(maxsize=4)
+def _structure_words(folder: Path | None = None) -> frozenset[str]:
+    raw = words(folder).raw
+    lists = ("lead_in_words", "lead_in_signals", "sign_off_words", "clause_subjects",
+             "relative_openers", "determiners", "personal_words")
+    return frozenset(_JOINERS).union(*(frozenset(str(w) for w in raw[key]) for key in lists))
+
+
+def _unhold_word(match: re.Match[str]) -> str:
+    word = match.group()
+    if not _HELD_RUN.search(word):
+        return word
+    known = _structure_words()
+    for repl in (r"\1", r"\1\1"):
+        plain = _HELD_RUN.sub(repl, word)
+        if len(plain) > 1 and plain.lower() in known:  # "iii" is a roman three, not "i"
+            return plain
+    return word
+
+
+def unheld(text: str) -> str:
+    """`text` with held letters taken out of structure words ("Annnd" -> "And", "ALSOOO" ->
+    "ALSO", "plsss" -> "pls"), case kept; every other word is left as written, so a fact
+    reads as the user wrote it."""
+    if not _HELD_RUN.search(text):
+        return text
+    return _LETTERS.sub(_unhold_word, text)
+
+
 BULLET_CHARS = "\u2022\u00b7\u25aa\u2023\u25e6"  # • · ▪ ‣ ◦
 # The lookbehind starts a match only at the first mark of a run: without it every "!" of
 # "!!!!...!" started an attempt that scanned the rest of the run (quadratic).

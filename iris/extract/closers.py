@@ -43,7 +43,7 @@ _WORD = re.compile(r"[\w'\u2019]+")
 _AUXILIARIES = frozenset({"is", "are", "am", "was", "were", "be", "been", "has", "have", "had",
                           "do", "does", "did", "will", "can", "isnt", "arent", "wasnt"})
 # What follows a verb in a closer: "thank you", "appreciate it", "talk soon", "have a good one".
-_CLOSER_OBJECTS = frozenset({"you", "ya", "u", "it", "that", "this", "soon", "later", "again",
+_CLOSER_OBJECTS = frozenset({"you", "ya", "u", "it", "that", "this", "soon", "later", "again", "all",
                              "so", "very", "much", "a", "for", "heaps"})
 _DANGLING = frozenset({"and", "or", "but", "n", "i", "we", "he", "she", "they", "is", "am",
                        "are", "was", "were"})
@@ -124,11 +124,19 @@ def is_closer(text: str) -> bool:
 # --- training (scikit-learn) ---------------------------------------------------------------
 
 
+# A thanks is a thanks word and, often, a word of degree: the model sees the two classes
+# combined, so a pairing nobody wrote down ("ty a ton", "cheers loads") still reads as one.
+_THANKS_WORDS = ("thanks", "thank you", "thank u", "thx", "thnx", "ty", "ta", "cheers")
+_THANKS_DEGREES = ("so much", "a lot", "a bunch", "a ton", "a million", "loads", "heaps",
+                   "muchly", "very much", "again", "tons")
+
+
 def _examples(paths: list[Path], seed: int = 7) -> tuple[list[str], list[int]]:
     rng = random.Random(seed)
     rows = [json.loads(line) for path in paths
             for line in path.read_text(encoding="utf-8").splitlines() if line]
     closers = [r["text"] for r in rows if r["label"] in CLOSER_INTENTS]
+    closers += [f"{w} {d}" for w in _THANKS_WORDS for d in _THANKS_DEGREES]
     others = [r["text"] for r in rows if r["label"] not in CLOSER_INTENTS]
     texts, labels = list(closers), [1] * len(closers)
     for text in others:

@@ -25,10 +25,20 @@ from iris import text as english
 MAX_LEAD_WORDS = 14
 # A sign-off is a few words: the scan sees only this many characters of the tail.
 TAIL_CHARS = 60
+# Words of the subject of a statement right after a command verb ("my favorite band is"),
+# and how far into the message that verb may be ("jus so u kno ...").
+MAX_SUBJECT_WORDS = 4
+MAX_VERB_POSITION = 5
+# Subjects of someone else's clause: a command verb after one is that clause's verb.
+_OTHER_SUBJECTS = frozenset({"he", "she", "they", "it", "hes", "shes", "theyre", "its"})
 # Words outside the lexicon a lead-in may hold when it ends at a strong boundary.
 MAX_UNKNOWN_WORDS = 3
 # rapidfuzz ratio for a typo of a signal word ("svae"/"save" is 75, "remeber" 93).
 TYPO_CUTOFF = 75.0
+# The same for a three-letter word: one letter dropped from a four-letter signal ("noe").
+SHORT_TYPO_CUTOFF = 85.0
+# Chat spellings of "that" after a command verb ("k note dat ...", "remember tht ...").
+_THAT_SPELLINGS = frozenset({"dat", "tht", "thatt"})
 
 # A hyphen inside a word ("mother-in-law") is part of it, not a boundary.
 _TOKEN = re.compile(r"[\w'\u2019]+(?:-[\w'\u2019]+)*|[:\-\u2013\u2014,;.!?()]")
@@ -38,6 +48,7 @@ _SUBJECTS = frozenset({"i", "im", "ive", "id", "ill", "my", "we", "were", "weve"
                        "mine"})
 # Besides the verbs and signals, words after which the fact may start ("save this 4 later i ...").
 _BEFORE_SUBJECT = frozenset({"later", "down", "too", "please", "pls", "plz", "me", "profile",
+                             "file", "memory", "record", "notes",
                              "it", "info", "information", "stuff", "things", "facts", "details",
                              "following", "up"})
 
@@ -66,6 +77,15 @@ class _Words:
     thanks: frozenset[str]
     sign_off: frozenset[str]
 
+    @property
+    def verbs_in_order(self) -> tuple[str, ...]:
+        return _sorted(self.verbs)
+
+
+@lru_cache(maxsize=4)
+def _sorted(items: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(items))
+
 
 @lru_cache(maxsize=1)
 def _words() -> _Words:
@@ -80,25 +100,51 @@ def _words() -> _Words:
 
 
 def _typo_of(word: str, words: _Words) -> str | None:
-    """The signal word `word` is a typo of, if any ("rmember" -> "remember")."""
-    if len(word) < 4 or word in words.lead or word in english.words().verbs:
+    """The signal word `word` is a typo of, if any ("rmember" -> "remember"; a three-letter
+    word needs a closer match: "noe" -> "note")."""
+    if len(word) < 3 or word in words.lead or word in english.words().verbs:
         return None  # a real verb ("forgot") is not a typo of another
-    hit = process.extractOne(word, words.fuzzy, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+    cutoff = TYPO_CUTOFF if len(word) >= 4 else SHORT_TYPO_CUTOFF
+    hit = process.extractOne(word, words.fuzzy, scorer=fuzz.ratio, score_cutoff=cutoff)
     if hit is None or hit[0][0] != word[0]:
         return None
     return str(hit[0])
 
 
+def _abbreviation_of(word: str, words: _Words) -> str | None:
+    """The lead-in verb `word` cuts short ("rem" -> "remember", "memo" -> "memorize"): its
+    first three letters or more, at least three letters left out."""
+    if len(word) < 3 or not word.isalpha() or word in english.words().verbs:
+        return None
+    for verb in words.verbs_in_order:
+        if len(verb) >= len(word) + 3 and verb.startswith(word):
+            return verb
+    return None
+
+
 def _signal_base(word: str, words: _Words) -> str | None:
+    return _cached_base(word) if words is _words() else _read_base(word, words)
+
+
+@lru_cache(maxsize=8192)
+def _cached_base(word: str) -> str | None:
+    return _read_base(word, _words())
+
+
+def _read_base(word: str, words: _Words) -> str | None:
     """The lead-in word `word` stands for: itself, an inflection of a signal ("remembered",
     "noted", "saving"), or a typo of one ("rmember", "svae"); None for any other word."""
     if word in words.lead:
         return word
-    for suffix in ("ed", "d", "s", "ing"):
-        base = word.removesuffix(suffix)
-        if base != word and (base in words.signals or base + "e" in words.signals):
-            return base if base in words.signals else base + "e"
-    return _typo_of(word, words)
+    if word in _THAT_SPELLINGS:
+        return "that"
+    for known in (words.signals, words.lead):  # "noted" is "note" before it is "not"
+        for suffix in ("ed", "d", "s", "ing"):
+            base = word.removesuffix(suffix)
+            if base != word and len(base) >= 3 and (base in known or base + "e" in known):
+                # "noted", "saving", "wanted you to know": an inflected lead-in word
+                return base if base in known else base + "e"
+    return _typo_of(word, words) or _abbreviation_of(word, words)
 
 
 def is_signal(word: str) -> bool:
@@ -122,15 +168,21 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
     signal, open_for_subject, addressed, after_verb = False, False, False, False
     seen = unknown = 0
     object_seen = False
-    first_person = bool(re.match(r"\s*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
+    # After a command verb: where it ends (past any "pls"), how many words came since, and
+    # whether one was outside the lexicon (a noun). A finite verb a few words after such a
+    # noun makes a statement there: "srsly remember gymnastics is my sport", "hey rememebr
+    # coffee is my drink - also ...", "jus so u kno horror movies are my favorites".
+    verb_end, since_verb, noun_after, subject_before = 0, 0, False, False
+    first_person = bool(re.match(r"\W*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
 
     def loose_ok() -> bool:
         # With words outside the lexicon, "I am a store manager: ..." is a fact of its own:
         # a lead-in with a first-person subject must be said to the assistant.
         return addressed or not first_person
 
+    prev_end = 0
     for token in _TOKEN.finditer(text):
-        raw = token.group()
+        raw, end_before, prev_end = token.group(), prev_end, token.end()
         if raw in "()":
             continue
         if raw in _CUT_MARKS or raw == "?":
@@ -147,10 +199,16 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if seen > MAX_LEAD_WORDS:
             return 0
         word = english.normalise(raw)
-        if signal and word == "that" and (unknown == 0 or (after_verb and loose_ok())):
+        since_verb += 1
+        if (verb_end and noun_after and since_verb <= MAX_SUBJECT_WORDS + 1 and loose_ok()
+                and word in english.words().finite_verbs):
+            return verb_end
+        if signal and (word == "that" or word in _THAT_SPELLINGS) and (
+                unknown == 0 or (after_verb and loose_ok())):
             return token.end()
         if signal and open_for_subject and word in _SUBJECTS and unknown == 0:
-            return token.start()
+            # a list mark right before the subject stays: "hey remember ✔ I ... ✔ ..."
+            return end_before if text[end_before:token.start()].strip() else token.start()
         object_seen = object_seen or (seen > 1 and word in _OBJECTS)
         base = _signal_base(word, words)
         if signal and (base is None or word in _COUNTER_WORDS) and _COUNTER_START.match(
@@ -160,8 +218,9 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
                 start -= 1
             return start
         if base is None:
+            noun_after = noun_after or bool(verb_end)
             unknown += 1
-            if unknown > MAX_UNKNOWN_WORDS:
+            if unknown > MAX_UNKNOWN_WORDS and not (verb_end and since_verb <= MAX_SUBJECT_WORDS):
                 return 0
             open_for_subject = after_verb = False
             continue
@@ -169,6 +228,12 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         signal = signal or (base in words.signals
                             and (addressed or base not in words.addressed))
         after_verb = base in words.verbs or (after_verb and base in ("down", "mind"))
+        subject_before = subject_before or word in _SUBJECTS or word in _OTHER_SUBJECTS
+        if not noun_after and signal and (
+                (base in words.verbs and seen <= MAX_VERB_POSITION and unknown <= 1
+                 and not subject_before)
+                or (verb_end and base not in _SUBJECTS | english.words().determiners)):
+            verb_end, since_verb = token.end(), 0  # "srsly remember", "remember pls"
         open_for_subject = (after_verb or base in _BEFORE_SUBJECT
                             or (signal and base in _ADDRESSEE))
     return len(text) if whole and signal and unknown <= 1 else 0

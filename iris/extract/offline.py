@@ -55,7 +55,8 @@ _THANKS = re.compile(
     r"[\s,.;!-]*\b(?:(?:thanks|thank you|thx|ty|cheers)(?: (?:so much|a lot|very much))?"
     r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
 _CONNECTOR = re.compile(
-    r"^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
+    r"^(?:&\s*(?:also\b)?|\+\s)[\s,:]*"  # "& he is scared of ...": the sign for "and"
+    r"|^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
     r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
     r"|in addition|one more thing|(?:ok|okay|k) so|so yeah|yeah|so)\b[\s,:]*", re.I)
 # "Update: I moved", "One more thing: I ...": a short label before a colon, no fact itself.
@@ -169,7 +170,7 @@ def _without_closer(text: str) -> str:
         rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014")
         # what the cut leaves must end in a clause: "my parents | love jazz" is no cut
         last = re.split(r"[,;.!?]", rest[-_TAIL_CHARS:])[-1]
-        if is_clause(rest) and is_clause(last, reach=8):
+        if is_clause(rest, reach=8) and is_clause(last, reach=8):
             return _TRAILING_SYMBOLS.sub("", rest[-_TAIL_CHARS:]) if len(rest) <= _TAIL_CHARS \
                 else rest
     return text
@@ -196,10 +197,12 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
             continue
         head, listed_items = found
         label = head.rstrip().endswith(":") and len(head.split()) <= 6
+        # "I am writing to say that", "Please be advised that": read before stripping, which
+        # may take a closing word off the end
+        introduces = re.search(r"\bthat\W*$", head, re.I) is not None
         head = strip_command(head)
         # "I moved house: 1) ..." keeps its own fact; so does "my first car a mini // ...": a
         # head about the user is never dropped for lack of a verb.
-        introduces = re.search(r"\bthat\W*$", head, re.I) is not None  # "I am writing to say that"
         if head and (is_clause(head) or _FIRST_PERSON.search(head)) and not (label or introduces):
             items.append(head)
         items.extend(listed_items)
@@ -264,10 +267,12 @@ _COMMA_OPENERS = frozenset({"so", "because", "but", "although", "though", "unles
                             "or"})
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 # Split points: a comma (optionally followed by a connector), or a bare connector word.
-_JOINS = (r"and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
+_JOINS = (r"and also that|and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
           r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
-    rf"(\s*,\s*(?:(?:{_JOINS}|that)\s+)?"
+    # ", and another thing, I ...": a linking phrase between commas (after a comma only:
+    # "I like another thing" keeps its object)
+    rf"(\s*\u2002\s*|\s*,\s*(?:(?:(?:and )?(?:another|one more) thing,|{_JOINS}|that)\s+)?"
     rf"|\s+(?:{_JOINS.replace('|also|', '|')}),?\s+|\s+&\s+"
     # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b",
     # "a ... b", "a :: b"
@@ -466,6 +471,10 @@ def clean_fact(text: str) -> str:
 
 
 _SPACE_RUN = re.compile(r"[ \t]{2,}")
+# A wide gap between two words where a sentence end was left out ("I am a nurse  I have a
+# cat"): kept as one marked space, a split point the clause splitter judges like a comma.
+_WIDE_GAP = re.compile(r"(?<=\w)[ \t]{2,}(?=\w)")
+GAP = "\u2002"
 
 
 def split_facts(text: str) -> list[str]:
@@ -477,7 +486,7 @@ def split_facts(text: str) -> list[str]:
 def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str], bool]:
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
-    text = _SPACE_RUN.sub(" ", text)
+    text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
     facts: list[str] = []
     first, newline, rest = text.strip().partition("\n")
     if newline and rest.strip() and (_is_header(first, first_of_many=True)
@@ -492,12 +501,13 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         part = strip_command(clean_fact(part))
         room = None if limit is None else limit - len(facts) + 1
         for fact in [part] if listed else _split_clauses(part, room):
-            fact = clean_fact(strip_command(clean_fact(fact)))
+            fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if fact and re.search(r"\w", fact):
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
-    if len(facts) > 1 and not is_clause(facts[-1]) and (
-            closers.is_closer(facts[-1]) or not _strip_trailing(facts[-1])):
+    # "that's all for now" reads as a clause ("that's" + a word) but the model knows it
+    if len(facts) > 1 and (closers.is_closer(facts[-1]) or (
+            not is_clause(facts[-1]) and not _strip_trailing(facts[-1]))):
         facts.pop()  # "..., appreciate it": a closer after the last fact is no fact
     return pronouns.resolve(facts), False

@@ -107,7 +107,10 @@ def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> 
         # "After that," links; "After I moved," is a clause of the fact.
         linking = bool(words) and (words[0] not in _SUBORDINATORS
                                    or words[-1] in _ANAPHORIC_ENDS)
-        if (len(words) <= MAX_DISCOURSE_WORDS and linking
+        # "On top of all that,": a longer phrase when it points back
+        short = len(words) <= MAX_DISCOURSE_WORDS or (
+            len(words) <= MAX_DISCOURSE_WORDS + 2 and words[-1] in _ANAPHORIC_ENDS)
+        if (short and linking
                 and _content_free(prefix, stripped) and not is_clause(prefix)
                 and not _appositive(rest) and is_clause(rest)):
             return rest
