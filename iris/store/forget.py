@@ -45,7 +45,9 @@ from rapidfuzz.distance import Indel
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
+from iris.store.synonyms import irregular_bases
 from iris.store.concepts import Concepts, content_words
+from iris.store.kinds import kinds_of
 from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, read_yaml, stem, tokens
 
@@ -93,6 +95,7 @@ class Description:
     people: frozenset[str]  # named people: wife, brother ...
     about_user: bool  # the user is a subject ("that I like tea")
     polarity: int | None  # set when the description states a feeling or a negation
+    plural: bool = False  # a required word is a plural ("the sports I play")
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,9 @@ def describe(text: str) -> Description | None:
         text=text, required=frozenset(required), bag=analysis.bag | required,
         numbers=analysis.numbers,
         people=frozenset(analysis.agents) - _OTHERS, about_user="self" in analysis.agents,
-        polarity=analysis.polarity if feeling else None)
+        polarity=analysis.polarity if feeling else None,
+        plural=any(w.endswith("s") and not w.endswith("ss") and stem(w) in required
+                   and stem(w) != w for w in words))
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
@@ -152,31 +157,55 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
             return Decision("not_found", reason="the description names nothing to match")
         description = found
     kinds = {} if literal else _kinds(description, candidates, concepts)
+    none = (frozenset(), frozenset())
     matches = [c for c in candidates
-               if _matches(description, c.content, kinds.get(c.content, frozenset()), literal)]
-    if not matches:
+               if _matches(description, c.content, kinds.get(c.content, none)[0], literal)]
+    # "the sports I play" may mean several memories: one that is a kind of the described
+    # thing only in another sense of its word ("softball" the game, whose main sense is the
+    # ball) is never deleted, but it makes the choice the user's.
+    wider = [c for c in candidates if description.plural and c not in matches
+             and (k := kinds.get(c.content, none))[1] != k[0]
+             and _matches(description, c.content, k[1], literal)]
+    if not matches and not wider:
         return Decision("not_found", reason="no memory has the described words")
-    if len(matches) == 1:
+    if len(matches) == 1 and not wider:
         return Decision("forgotten", id=matches[0].id, candidates=(matches[0],))
     exact = [c for c in matches if verifier.analyze(c.content).bag == description.bag]
     if len(exact) == 1:
         return Decision("forgotten", id=exact[0].id, candidates=tuple(exact),
                         reason="the only memory with exactly the described words")
-    ranked = sorted(matches, key=lambda c: -c.cosine)[:MAX_CANDIDATES]
+    ranked = sorted(matches + wider, key=lambda c: -c.cosine)[:MAX_CANDIDATES]
     return Decision("ambiguous", candidates=tuple(ranked),
-                    reason=f"{len(matches)} memories have the described words")
+                    reason=f"{len(matches) + len(wider)} memories may be the described one")
 
 
-def _kinds(d: Description, candidates: Sequence[Candidate],
-           concepts: Concepts | None) -> dict[str, frozenset[str]]:
-    """The concepts each candidate's words are kinds of, when the description names a
-    concept (else nothing: the embedder is not asked)."""
-    if concepts is None or d.required.isdisjoint(concepts.stems):
-        return {}
+def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts | None
+           ) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """What each candidate's words are kinds of, as stems: by the concept list (when the
+    description names one of its concepts: else the embedder is not asked) and by WordNet's
+    main senses; then the same widened by WordNet's other noun senses."""
     words = {c.content: content_words(c.content) for c in candidates}
-    found = concepts.kinds(w for ws in words.values() for w in ws)
-    return {content: frozenset(k for w in ws if w in found for k in found[w])
-            for content, ws in words.items()}
+    found: dict[str, frozenset[str]] = {}
+    if concepts is not None and not d.required.isdisjoint(concepts.stems):
+        found = concepts.kinds(w for ws in words.values() for w in ws)
+    out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+    # Words the concept list names are only ever themselves or in its groups: it lists
+    # siblings together, which WordNet may rank ("ukulele" is a small guitar there).
+    listed = concepts.listed if concepts is not None else frozenset()
+    required = d.required - listed
+    for content, ws in words.items():
+        strict = {k for w in ws if w in found for k in found[w]}
+        loose = set(strict)
+        for w in ws:
+            wordnet = kinds_of(w)
+            if stem(w) in listed:
+                strict |= wordnet.main & required
+                loose |= wordnet.any & required
+                continue
+            strict |= wordnet.main & d.required
+            loose |= wordnet.any & d.required
+        out[content] = (frozenset(strict), frozenset(loose))
+    return out
 
 
 def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
@@ -293,7 +322,9 @@ def _memory(content: str) -> _Memory:
     plain = _plain(content)
     words = tuple(plain.split())
     sequence = tuple(stem(w) for w in words)
-    return _Memory(analysis, analysis.bag | frozenset(sequence), sequence, words,
+    # "I sold my motorbike" is about selling: an irregular form also counts as its base.
+    bases = frozenset(stem(b) for w in words for b in irregular_bases(w))
+    return _Memory(analysis, analysis.bag | frozenset(sequence) | bases, sequence, words,
                    frozenset(words), plain)
 
 
