@@ -64,7 +64,8 @@ forget forgets forgot delete remove erase wipe drop scrap purge clear unlearn un
 memory memories memorize remember remembered recall know knew store stored save saved note
 notes noted keep kept told tell say said mention mentioned share shared fact facts info
 information detail details stuff thing things bit please anymore everything anything
-something all what about regarding concerning earlier last previous
+something all what about regarding concerning earlier last previous remembering keeping
+storing
 """.split())
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.
@@ -78,6 +79,14 @@ _OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a name
 # "don't remember my hair anymore": the negation belongs to the request, not to the fact.
 _REQUEST_NEGATION = re.compile(r"\b(?:(?:do|does|please) )?(?:not|never) "
                                r"(?=(?:remember|keep|store|save|recall|note)\b)")
+# "no need to remember X", "I do not want you remembering X", "stop keeping X": the request
+# is the frame, X the description (and the user who asks is no subject of it).
+_KEEPING = r"(?:remember|keep|store|save|recall|know|hold on to)(?:ing)?"
+_REQUEST_FRAME = re.compile(
+    r"\b(?:(?:there is |theres )?no need (?:for you )?to"
+    r"|(?:i|we) do not (?:want|need) you(?: to)?"
+    r"|you do not (?:need|have) to"
+    r"|(?:please )?stop) " + _KEEPING + r"\b")
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -118,7 +127,8 @@ def describe(text: str) -> Description | None:
     matched on (empty, vague like "it", too long to be a description)."""
     if not text or len(text) > MAX_DESCRIPTION_CHARS:
         return None
-    lowered = _REQUEST_NEGATION.sub(" ", " ".join(tokens(text)))
+    lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(text)))
+    lowered = _REQUEST_NEGATION.sub(" ", lowered)
     lowered = _joined_nouns(_FRAMING.sub(" ", lowered))
     words = [w for w in lowered.split() if w not in _NOISE]
     # Not cached: a forget request repeats the memory's words, which must not outlive it.
