@@ -27,6 +27,9 @@ OUT = ROOT / "intents" / "fastpath" / "wordnet_kinds.tsv"
 MAX_STEPS = 4
 MAX_STEPS_OTHERS = 8  # the other senses only widen a choice: look further up
 MAX_DESCENDANTS = 1000
+# A word tagged this many times as often in another part of speech than as a noun is not
+# read as a noun ("brown" 39 to 2; "chinese" 5 to 1 stays).
+OTHER_POS_SHARE = 10
 
 
 def read_nouns(folder: Path
@@ -88,7 +91,12 @@ def _up(start: list[str], parents: dict[str, list[str]], lemmas: dict[str, list[
 def build(folder: Path) -> dict[str, tuple[set[str], set[str]]]:
     senses = read_index(folder)
     nouns = {lemma for (lemma, pos) in senses if pos == "n"}
-    main = main_senses(senses, read_counts(folder))
+    counts = read_counts(folder)
+    main = main_senses(senses, counts)
+    tagged_noun: dict[str, int] = defaultdict(int)
+    tagged_other: dict[str, int] = defaultdict(int)
+    for (lemma, pos, _number), n in counts.items():
+        (tagged_noun if pos == "n" else tagged_other)[lemma] += n
     lemmas, parents, kind_of = read_nouns(folder)
     size = descendants(kind_of)
     out: dict[str, tuple[set[str], set[str]]] = {}
@@ -98,11 +106,13 @@ def build(folder: Path) -> dict[str, tuple[set[str], set[str]]]:
         # The main noun senses; WordNet's first noun sense when none is main (the tagged
         # counts can favour a verb or a rare noun: "turtle" as a sweater).
         first = senses[(word, "n")][:1]
+        if tagged_other[word] >= OTHER_POS_SHARE * max(tagged_noun[word], 1):
+            out[word] = (set(), set())  # a noun, but far more often an adjective or a
+            continue  # verb: "brown hair" names no colour
         start = [s for s in main.get(word, ()) if s in first] or first
         kinds = _up(start, parents, lemmas, size) - {word}
         others = _up(senses[(word, "n")], parents, lemmas, size, MAX_STEPS_OTHERS) - kinds - {word}
-        if kinds or others:
-            out[word] = (kinds, others)
+        out[word] = (kinds, others)  # every noun is listed: kinds.is_noun
     return out
 
 

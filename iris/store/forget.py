@@ -47,7 +47,7 @@ from iris.paths import intents_dir
 from iris.store import verifier
 from iris.store.synonyms import irregular_bases
 from iris.store.concepts import Concepts, content_words
-from iris.store.kinds import kinds_of
+from iris.store.kinds import is_noun, kinds_of
 from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, read_yaml, stem, tokens
 
@@ -199,21 +199,22 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
     if concepts is not None and not d.required.isdisjoint(concepts.stems):
         found = concepts.kinds(w for ws in words.values() for w in ws)
     out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-    # Words the concept list names are only ever themselves or in its groups: it lists
-    # siblings together, which WordNet may rank ("ukulele" is a small guitar there).
     listed = concepts.listed if concepts is not None else frozenset()
-    required = d.required - listed
+    # Only a noun of the description names a kind ("where I moved" is no "movement"). A
+    # topic noun ("job", "address") is found the ways topics.yaml says, not through any word
+    # WordNet files under it ("marathon" is a job there): WordNet may only widen its choice.
+    nouns = frozenset(d.required & {stem(w) for w in tokens(d.text) if is_noun(w)})
+    wanted = frozenset(w for w in nouns if w not in topics())
     for content, ws in words.items():
         strict = {k for w in ws if w in found for k in found[w]}
         loose = set(strict)
         for w in ws:
             wordnet = kinds_of(w)
-            if stem(w) in listed:
-                strict |= wordnet.main & required
-                loose |= wordnet.any & required
-                continue
-            strict |= wordnet.main & d.required
-            loose |= wordnet.any & d.required
+            # A word the concept list names is only ever itself or in its groups: the list
+            # holds siblings together, which WordNet may rank ("ukulele" a small guitar).
+            mine = nouns - listed if stem(w) in listed else nouns
+            strict |= wordnet.main & mine & wanted
+            loose |= wordnet.any & mine
         out[content] = (frozenset(strict), frozenset(loose))
     return out
 
@@ -458,12 +459,13 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
 
 # "forget Rusty", "forget the hamster", "scrap the thing about languages": a removal verb and
 # a short object that names no user ("my", "I"), which the router leaves to the host. The
-# pipeline lets the store look (see `Pipeline._tools`): only an object whose every word is in
+# pipeline lets the store look (see `Pipeline._probe`): only an object whose every word is in
 # exactly one memory deletes it; anything else still goes to the host. "delete", "remove" and
 # the like are also what a user says to alarms, lists and calendars ("remove the alarm"), so
-# with them the object must be framed as something said: "the thing about X", "the X thing".
+# with them an object that names a thing a host keeps is never probed, and an object not
+# framed as something said ("the thing about X", "the X thing") is at most two words.
 _FORGET_VERB = r"(?:forget|forgt|frget|foget|unlearn)"
-_REMOVE_VERB = r"(?:delete|dlete|delet|remove|remvoe|erase|scrap|drop|wipe)"
+_REMOVE_VERB = r"(?:delete|dlete|delet|remove|remvoe|remve|rmove|erase|erse|scrap|drop|wipe)"
 _LEAD_IN = r"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*"
 _THE = r"(?: (?:the|that|this|those|these))?"
 _FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"
@@ -474,24 +476,38 @@ _NAMED = (re.compile(rf"{_LEAD_IN}{_FORGET_VERB}(?: about)?{_THE}(?:{_FRAME})?{_
                      rf"(?:{_SUFFIX})?{_TRAILER}"),
           re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_FRAME}{_WHAT}{_TRAILER}"),
           re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_WHAT}{_SUFFIX}{_TRAILER}"))
+_UNFRAMED = re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_WHAT}{_TRAILER}")
+MAX_UNFRAMED_WORDS = 2
 # A pointer, or words that tie the object to something else ("the alarm for work", "fries
 # from my list"): not a memory's own words.
 _NOT_NAMED = frozenset("""it that this them those these one everything anything something all
 me myself you yourself him her us my your our from for in on at to with and or of by""".split())
+# What an assistant's host keeps and a user removes there, not in memory ("remove the alarm",
+# "delete that email"): never probed after a removal verb.
+_HOST_OBJECTS = frozenset(stem(w) for w in """alarm reminder timer list item task todo event
+appointment meeting calendar contact email mail message text notification song track playlist
+album podcast app file folder document photo picture video account subscription order booking
+reservation cart chat conversation history call voicemail widget bookmark tab""".split())
 MAX_NAMED_WORDS = 4
 
 
 def named_forget(text: str) -> str | None:
     """The object of a short removal request that names no user ("forget Rusty" -> "rusty",
-    "scrap the thing about languages" -> "languages"), or None."""
+    "scrap the thing about languages" -> "languages", "erase cardiff" -> "cardiff"), or
+    None."""
     if not isinstance(text, str) or len(text) > 80:
         return None
     plain = _plain(text)
-    match = next((m for p in _NAMED if (m := p.fullmatch(plain))), None)
+    framed = next((m for p in _NAMED if (m := p.fullmatch(plain))), None)
+    match = framed or _UNFRAMED.fullmatch(plain)
     if match is None:
         return None
     words = match.group("what").split()
     if not words or len(words) > MAX_NAMED_WORDS or not _NOT_NAMED.isdisjoint(words):
+        return None
+    if framed is None and len(words) > MAX_UNFRAMED_WORDS:
+        return None
+    if match.re is not _NAMED[0] and any(stem(w) in _HOST_OBJECTS for w in words):
         return None
     return " ".join(words)
 

@@ -55,14 +55,24 @@ def _tables() -> dict[str, tuple[str, str]]:
     return _table
 
 
-@lru_cache(maxsize=65536)
-def kinds_of(word: str) -> Kinds:
-    """What the lower-case noun `word` (or its singular) is a kind of, as stems."""
+def _entry(word: str) -> tuple[str, str] | None:
     table = _tables()
     found = table.get(word)
     if found is None:
         found = next((table[w] for end, repl in _SINGULAR if word.endswith(end)
                       and len(w := word[: -len(end)] + repl) >= 3 and w in table), None)
+    return found
+
+
+def is_noun(word: str) -> bool:
+    """Is the lower-case `word` (or its singular) a WordNet noun?"""
+    return _entry(word) is not None
+
+
+@lru_cache(maxsize=65536)
+def kinds_of(word: str) -> Kinds:
+    """What the lower-case noun `word` (or its singular) is a kind of, as stems."""
+    found = _entry(word)
     if found is None:
         return Kinds()
     main = frozenset(stem(w) for w in found[0].split(",") if w)
