@@ -49,7 +49,7 @@ from iris.store.synonyms import irregular_bases
 from iris.store.concepts import Concepts, content_words
 from iris.store.kinds import is_noun, kinds_of
 from iris.store.textcache import text_cache
-from iris.text import NEGATIONS, read_yaml, stem, tokens
+from iris.text import NEGATIONS, mentions_time, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
@@ -487,7 +487,11 @@ me myself you yourself him her us my your our from for in on at to with and or o
 _HOST_OBJECTS = frozenset(stem(w) for w in """alarm reminder timer list item task todo event
 appointment meeting calendar contact email mail message text notification song track playlist
 album podcast app file folder document photo picture video account subscription order booking
-reservation cart chat conversation history call voicemail widget bookmark tab""".split())
+reservation cart chat conversation history call voicemail widget bookmark tab party lunch dinner
+breakfast name number line row page""".split())
+# What a shopping list holds (as WordNet kinds, in any sense): "remove eggs" unframed is the
+# host's.
+_GROCERIES = frozenset(stem(w) for w in "food foodstuff beverage drink produce".split())
 MAX_NAMED_WORDS = 4
 
 
@@ -505,8 +509,9 @@ def named_forget(text: str) -> str | None:
     words = match.group("what").split()
     if not words or len(words) > MAX_NAMED_WORDS or not _NOT_NAMED.isdisjoint(words):
         return None
-    if framed is None and len(words) > MAX_UNFRAMED_WORDS:
-        return None
+    if framed is None and (len(words) > MAX_UNFRAMED_WORDS or any(
+            mentions_time(w) or not kinds_of(w).any.isdisjoint(_GROCERIES) for w in words)):
+        return None  # "remove milk" is said to a shopping list, "delete X tomorrow" to a calendar
     if match.re is not _NAMED[0] and any(stem(w) in _HOST_OBJECTS for w in words):
         return None
     return " ".join(words)
