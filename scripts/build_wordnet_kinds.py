@@ -125,7 +125,8 @@ def main() -> None:
     kinds = build(args.wordnet)
     header = HEADER.replace("Main senses of English words", "Kinds of English nouns") \
         .replace("build_wordnet_senses.py", "build_wordnet_kinds.py") \
-        .replace("word<TAB>sense ids", "noun<TAB>what its main sense is a kind of<TAB>what its other senses are")
+        .replace("word<TAB>sense ids",
+                 "noun<TAB>what its main sense is a kind of<TAB>what its other senses are")
     lines = [f"{w}\t{','.join(sorted(ks))}\t{','.join(sorted(os))}"
              for w, (ks, os) in sorted(kinds.items())]
     args.out.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")

@@ -45,9 +45,9 @@ from rapidfuzz.distance import Indel
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
-from iris.store.synonyms import irregular_bases
 from iris.store.concepts import Concepts, content_words
 from iris.store.kinds import is_noun, kinds_of
+from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, mentions_time, read_yaml, stem, tokens
 
@@ -167,7 +167,7 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
             return Decision("not_found", reason="the description names nothing to match")
         description = found
     kinds = {} if literal else _kinds(description, candidates, concepts)
-    none = (frozenset(), frozenset())
+    none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     matches = [c for c in candidates
                if _matches(description, c.content, kinds.get(c.content, none)[0], literal)]
     # "the sports I play" may mean several memories: one that is a kind of the described
