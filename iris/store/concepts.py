@@ -49,7 +49,6 @@ class Concepts:
         self._by_word = {n: frozenset({stem(n)} | {stem(g) for g, ws in groups.items()
                                                    if n in ws}) for n in self.names}
         self.stems = frozenset(stem(n) for n in (*self.kind_names, *groups))
-        self.listed = frozenset(stem(n) for n in self.names)  # each only itself (or a group)
         self._vectors: np.ndarray | None = None
         self._cache: dict[str, frozenset[str] | None] = {}
         self._lock = threading.Lock()

@@ -45,7 +45,7 @@ from rapidfuzz.distance import Indel
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
-from iris.store.concepts import Concepts, content_words
+from iris.store.concepts import Concepts, content_words, inventory
 from iris.store.kinds import is_noun, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
@@ -172,8 +172,11 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
                if _matches(description, c.content, kinds.get(c.content, none)[0], literal)]
     # "the sports I play" may mean several memories: one that is a kind of the described
     # thing only in another sense of its word ("softball" the game, whose main sense is the
-    # ball) is never deleted, but it makes the choice the user's.
-    wider = [c for c in candidates if description.plural and c not in matches
+    # ball) is never deleted, but it makes the choice the user's. Not when a memory says
+    # the very words ("my cats": "I have two cats").
+    plural = description.plural and not any(
+        _matches(description, c.content, literal=True) for c in matches)
+    wider = [c for c in candidates if plural and c not in matches
              and (k := kinds.get(c.content, none))[1] != k[0]
              and _matches(description, c.content, k[1], literal)]
     if not matches and not wider:
@@ -199,7 +202,7 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
     if concepts is not None and not d.required.isdisjoint(concepts.stems):
         found = concepts.kinds(w for ws in words.values() for w in ws)
     out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-    listed = concepts.listed if concepts is not None else frozenset()
+    listed = _listed()
     # Only a noun of the description names a kind ("where I moved" is no "movement"). A
     # topic noun ("job", "address") is found the ways topics.yaml says, not through any word
     # WordNet files under it ("marathon" is a job there): WordNet may only widen its choice.
@@ -217,6 +220,13 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
             loose |= wordnet.any & mine
         out[content] = (frozenset(strict), frozenset(loose))
     return out
+
+
+@lru_cache(maxsize=1)
+def _listed() -> frozenset[str]:
+    """The stems of the concept list's words (with or without an embedder to read them)."""
+    kinds, others, _groups = inventory()
+    return frozenset(stem(n) for n in kinds + others)
 
 
 def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),

@@ -75,3 +75,9 @@ def test_the_table_knows_nouns_and_their_kinds():
     assert "dog" not in kinds_of("cat").main | kinds_of("cat").any
     assert is_noun("sweets") and not is_noun("moved")
     assert kinds_of("brown").main == frozenset()  # mostly an adjective: no colour named
+
+
+def test_a_plural_said_in_a_memory_is_not_widened():
+    # "girl" is a kid in another sense, but one memory says "kids": that one is meant.
+    decision = _decide("how many kids I have", ["I have three kids", "I am a little girl."])
+    assert decision.status == "forgotten" and decision.id == 1
