@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/eval_probe.py [--show]
 
-`named_forget` (iris/store/forget.py) picks the object of a short removal request the router
+`named_forget` (iris/store/probe.py) picks the object of a short removal request the router
 left to the host ("forget Rusty", "erase cardiff"); the store then deletes a memory only when
 every word of the object is in exactly one memory. Every object it picks from ordinary
 assistant traffic (CLINC150 val, HWU64 valid, HWU64 train) is a message the store looks at:
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from iris.paths import datasets_dir  # noqa: E402
-from iris.store.forget import named_forget  # noqa: E402
+from iris.store.probe import named_forget  # noqa: E402
 
 SOURCES = {"CLINC150 val": "clinc150/val.jsonl", "HWU64 valid": "hwu64/valid.jsonl",
            "HWU64 train": "hwu64/train.jsonl"}

@@ -49,7 +49,7 @@ from iris.store.concepts import Concepts, content_words, inventory
 from iris.store.kinds import is_noun, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
-from iris.text import NEGATIONS, mentions_time, read_yaml, stem, tokens
+from iris.text import NEGATIONS, plain, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
@@ -160,7 +160,7 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     `concepts`, a description's concept noun ("fruit") is also found in a memory that names
     a kind of it ("papaya"), as weak evidence like a topic. `literal`: every word must be in
     the memory itself (no topic, concept or unsaid modifier), for a request the router did
-    not take as one (see `named_forget`)."""
+    not take as one (see `iris.store.probe.named_forget`)."""
     if isinstance(description, str):
         found = describe(description)
         if found is None:
@@ -340,13 +340,13 @@ def _memory(content: str) -> _Memory:
     """A memory's words. The raw words count besides the verifier's content words, so a
     word the verifier folds away ("work as a nurse" -> "as a nurse") still counts."""
     analysis = verifier.analyze(content)
-    plain = _plain(content)
-    words = tuple(plain.split())
+    flat = plain(content)
+    words = tuple(flat.split())
     sequence = tuple(stem(w) for w in words)
     # "I sold my motorbike" is about selling: an irregular form also counts as its base.
     bases = frozenset(stem(b) for w in words for b in irregular_bases(w))
     return _Memory(analysis, analysis.bag | frozenset(sequence) | bases, sequence, words,
-                   frozenset(words), plain)
+                   frozenset(words), flat)
 
 
 def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
@@ -407,7 +407,7 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
         found: dict[str, Topic] = {}
         specs = read_yaml(path)["topics"]
         for name, spec in specs.items():
-            phrases = [tuple(_plain(p).split()) for p in _expand(spec["words"], specs)]
+            phrases = [tuple(plain(p).split()) for p in _expand(spec["words"], specs)]
             several = [p for p in phrases if len(p) > 1]
             topic = Topic(
                 name=name,
@@ -461,79 +461,13 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
     other message (including "forget everything I said about work", which names a topic)."""
     if not isinstance(text, str) or len(text) > 200:
         return None
-    match = _FORGET_ALL.fullmatch(_plain(text))
+    match = _FORGET_ALL.fullmatch(plain(text))
     if match is None:
         return None
     return "confirm" if match.group("yes") else "ask"
 
 
-# "forget Rusty", "forget the hamster", "scrap the thing about languages": a removal verb and
-# a short object that names no user ("my", "I"), which the router leaves to the host. The
-# pipeline lets the store look (see `Pipeline._probe`): only an object whose every word is in
-# exactly one memory deletes it; anything else still goes to the host. "delete", "remove" and
-# the like are also what a user says to alarms, lists and calendars ("remove the alarm"), so
-# with them an object that names a thing a host keeps is never probed, and an object not
-# framed as something said ("the thing about X", "the X thing") is at most two words.
-_FORGET_VERB = r"(?:forget|forgt|frget|foget|unlearn)"
-_REMOVE_VERB = r"(?:delete|dlete|delet|remove|remvoe|remve|rmove|erase|erse|scrap|drop|wipe)"
-_LEAD_IN = r"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*"
-_THE = r"(?: (?:the|that|this|those|these))?"
-_FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"
-_SUFFIX = r" (?:thing|things|stuff|bit|memory|note|fact)"
-_TRAILER = r"(?: (?:please|now|too|as well))*"
-_WHAT = r" (?P<what>[a-z0-9][a-z0-9 ]{0,40}?)"
-_NAMED = (re.compile(rf"{_LEAD_IN}{_FORGET_VERB}(?: about)?{_THE}(?:{_FRAME})?{_WHAT}"
-                     rf"(?:{_SUFFIX})?{_TRAILER}"),
-          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_FRAME}{_WHAT}{_TRAILER}"),
-          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_WHAT}{_SUFFIX}{_TRAILER}"))
-_UNFRAMED = re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_WHAT}{_TRAILER}")
-MAX_UNFRAMED_WORDS = 2
-# A pointer, or words that tie the object to something else ("the alarm for work", "fries
-# from my list"): not a memory's own words.
-_NOT_NAMED = frozenset("""it that this them those these one everything anything something all
-me myself you yourself him her us my your our from for in on at to with and or of by""".split())
-# What an assistant's host keeps and a user removes there, not in memory ("remove the alarm",
-# "delete that email"): never probed after a removal verb.
-_HOST_OBJECTS = frozenset(stem(w) for w in """alarm reminder timer list item task todo event
-appointment meeting calendar contact email mail message text notification song track playlist
-album podcast app file folder document photo picture video account subscription order booking
-reservation cart chat conversation history call voicemail widget bookmark tab party lunch dinner
-breakfast name number line row page""".split())
-# What a shopping list holds (as WordNet kinds, in any sense): "remove eggs" unframed is the
-# host's.
-_GROCERIES = frozenset(stem(w) for w in "food foodstuff beverage drink produce".split())
-MAX_NAMED_WORDS = 4
-
-
-def named_forget(text: str) -> str | None:
-    """The object of a short removal request that names no user ("forget Rusty" -> "rusty",
-    "scrap the thing about languages" -> "languages", "erase cardiff" -> "cardiff"), or
-    None."""
-    if not isinstance(text, str) or len(text) > 80:
-        return None
-    plain = _plain(text)
-    framed = next((m for p in _NAMED if (m := p.fullmatch(plain))), None)
-    match = framed or _UNFRAMED.fullmatch(plain)
-    if match is None:
-        return None
-    words = match.group("what").split()
-    if not words or len(words) > MAX_NAMED_WORDS or not _NOT_NAMED.isdisjoint(words):
-        return None
-    if framed is None and (len(words) > MAX_UNFRAMED_WORDS or any(
-            mentions_time(w) or not kinds_of(w).any.isdisjoint(_GROCERIES) for w in words)):
-        return None  # "remove milk" is said to a shopping list, "delete X tomorrow" to a calendar
-    if match.re is not _NAMED[0] and any(stem(w) in _HOST_OBJECTS for w in words):
-        return None
-    return " ".join(words)
-
-
 def means_everything(description: str) -> bool:
     """A forget_memory query such as "everything" or "all my data"."""
     return isinstance(description, str) and len(description) <= 200 and \
-        _EVERYTHING.fullmatch(_plain(description)) is not None
-
-
-def _plain(text: str) -> str:
-    """Lower case, apostrophes dropped, other punctuation a space, single spaces."""
-    text = text.lower().replace("'", "").replace("\u2019", "")
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+        _EVERYTHING.fullmatch(plain(description)) is not None

@@ -6,7 +6,7 @@ import pytest
 
 from iris import Pipeline
 from iris import results as R
-from iris.store.forget import named_forget
+from iris.store.probe import named_forget
 from iris.types import MemoryItem
 
 pytestmark = pytest.mark.slow
