@@ -66,7 +66,9 @@ notes noted keep kept told tell say said mention mentioned share shared fact fac
 information detail details stuff thing things bit please anymore everything anything
 something all what about regarding concerning earlier last previous remembering keeping
 storing
-""".split())
+frget forgt foget forgte fogret forgett earse dlete delet delte deleet remvoe remov rmove remve
+unsave
+""".split())  # with the misspelled verbs the router's forget signal takes (intents/memory_forget.yaml)
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in

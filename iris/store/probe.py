@@ -16,8 +16,9 @@ from iris.text import mentions_time, plain, stem
 # the like are also what a user says to alarms, lists and calendars ("remove the alarm"), so
 # with them an object that names a thing a host keeps is never probed, and an object not
 # framed as something said ("the thing about X", "the X thing") is at most two words.
-_FORGET_VERB = r"(?:forget|forgt|frget|foget|unlearn)"
-_REMOVE_VERB = r"(?:delete|dlete|delet|remove|remvoe|remve|rmove|erase|erse|scrap|drop|wipe)"
+_FORGET_VERB = r"(?:forget|forgt|frget|foget|forgte|fogret|forgett|unlearn)"
+_REMOVE_VERB = (r"(?:delete|dlete|delet|delte|deleet|remove|remvoe|remov|remve|rmove|erase|erse|earse"
+                r"|scrap|drop|wipe)")
 _LEAD_IN = r"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*"
 _THE = r"(?: (?:the|that|this|those|these))?"
 _FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"

@@ -81,3 +81,12 @@ def test_a_plural_said_in_a_memory_is_not_widened():
     # "girl" is a kid in another sense, but one memory says "kids": that one is meant.
     decision = _decide("how many kids I have", ["I have three kids", "I am a little girl."])
     assert decision.status == "forgotten" and decision.id == 1
+
+
+@pytest.mark.parametrize(("request_text", "status"), [
+    ("delte my fish", "forgotten"),     # a misspelled verb is no word of the description
+    ("delte my cat", "not_found"),
+])
+def test_a_misspelled_removal_verb_is_not_described(request_text, status):
+    decision = _decide(request_text, ["I have a pet turtle.", "I have a pet fish."])
+    assert decision.status == status
