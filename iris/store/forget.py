@@ -196,32 +196,55 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
 
 def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts | None
            ) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
-    """What each candidate's words are kinds of, as stems: by the concept list (when the
-    description names one of its concepts: else the embedder is not asked) and by WordNet's
-    main senses; then the same widened by WordNet's other noun senses."""
-    words = {c.content: content_words(c.content) for c in candidates}
+    """What each candidate's words are kinds of, as stems of the description's words: by the
+    concept list (when the description names one of its concepts: else the embedder is not
+    asked) and by WordNet's main senses; then the same widened by WordNet's other senses."""
     found: dict[str, frozenset[str]] = {}
+    words: dict[str, list[str]] = {}
     if concepts is not None and not d.required.isdisjoint(concepts.stems):
+        words = {c.content: content_words(c.content) for c in candidates}
         found = concepts.kinds(w for ws in words.values() for w in ws)
-    out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-    listed = _listed()
     # Only a noun of the description names a kind ("where I moved" is no "movement"). A
     # topic noun ("job", "address") is found the ways topics.yaml says, not through any word
     # WordNet files under it ("marathon" is a job there): WordNet may only widen its choice.
     nouns = frozenset(d.required & {stem(w) for w in tokens(d.text) if is_noun(w)})
     wanted = frozenset(w for w in nouns if w not in topics())
-    for content, ws in words.items():
-        strict = {k for w in ws if w in found for k in found[w]}
-        loose = set(strict)
-        for w in ws:
-            wordnet = kinds_of(w)
-            # A word the concept list names is only ever itself or in its groups: the list
-            # holds siblings together, which WordNet may rank ("ukulele" a small guitar).
-            mine = nouns - listed if stem(w) in listed else nouns
-            strict |= wordnet.main & mine & wanted
-            loose |= wordnet.any & mine
-        out[content] = (frozenset(strict), frozenset(loose))
+    # A word the concept list names is only ever itself or in its groups: the list holds
+    # siblings together, which WordNet may rank ("ukulele" is a small guitar there).
+    unlisted = nouns - _listed()
+    out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+    for c in candidates:
+        strict = frozenset(k for w in words.get(c.content, ()) if w in found for k in found[w])
+        loose = strict
+        if nouns:
+            wn = _memory_kinds(c.content)
+            strict |= (wn.main & nouns | wn.main_listed & unlisted) & wanted
+            loose |= strict | wn.any & nouns | wn.any_listed & unlisted
+        if strict or loose:
+            out[c.content] = (strict, loose)
     return out
+
+
+@dataclass(frozen=True)
+class _WordKinds:
+    """The stems of what a memory's content words are kinds of (kinds.kinds_of), apart for
+    the words the concept list names."""
+
+    main: frozenset[str]
+    any: frozenset[str]
+    main_listed: frozenset[str]
+    any_listed: frozenset[str]
+
+
+@text_cache(maxsize=200_000)  # as _memory: every memory of a large user
+def _memory_kinds(content: str) -> _WordKinds:
+    listed = _listed()
+    found = [(stem(w) in listed, kinds_of(w)) for w in content_words(content)]
+    return _WordKinds(
+        main=frozenset().union(*(k.main for is_listed, k in found if not is_listed)),
+        any=frozenset().union(*(k.any for is_listed, k in found if not is_listed)),
+        main_listed=frozenset().union(*(k.main for is_listed, k in found if is_listed)),
+        any_listed=frozenset().union(*(k.any for is_listed, k in found if is_listed)))
 
 
 @lru_cache(maxsize=1)
@@ -355,8 +378,11 @@ def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
     """Drop these memories (all when None) from the per-memory cache: it holds their text."""
     if texts is None:
         _memory.cache_clear()
+        _memory_kinds.cache_clear()
     else:
+        texts = list(texts)
         _memory.discard(texts)
+        _memory_kinds.discard(texts)
 
 
 # --- topics: "forget my car" names "I drive a red Toyota" ------------------------------
