@@ -22,7 +22,8 @@ from iris.errors import InputError
 from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
 from iris.results import FORGOTTEN, STORE_FAILED, format_result, try_parse
-from iris.store.forget import forget_all_request, named_forget
+from iris.store.forget import forget_all_request
+from iris.store.probe import named_forget
 from iris.tools import run_tool
 from iris.types import (
     MAX_CONTENT_CHARS,

@@ -431,7 +431,7 @@ def mentions_time(text: str) -> bool:
 _PLAIN_DROP = re.compile(r"[^a-z0-9 ]+")
 
 
-def _plain(text: str) -> str:
+def plain(text: str) -> str:
     """Lower case, apostrophes dropped, other punctuation a space, single spaces."""
     return " ".join(_PLAIN_DROP.sub(" ", normalise(text)).split())
 
@@ -465,4 +465,4 @@ def bare_deictic_request(text: str) -> bool:
     memory, so "that" is something in the host's conversation (an event, a list item)."""
     if not isinstance(text, str) or len(text) > 120:
         return False
-    return _deictic_request().fullmatch(_plain(text)) is not None
+    return _deictic_request().fullmatch(plain(text)) is not None

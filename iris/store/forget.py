@@ -23,6 +23,11 @@ and with one memory stored almost anything is "clear of the others"):
     memory's polarity must agree;
   * when the description is about the user ("that I like tea"), a memory about someone
     else ("My wife likes tea") is not a match.
+A description's noun is also found in a memory that names a kind of it: by WordNet's
+hypernyms of the memory word's main sense (iris/store/kinds.py: "my sheepdog" / "my collie")
+or by the concept list (iris/store/concepts.py); a sibling is never a kind (cat / dog). A
+plural description ("the sports I play") also counts the memories whose word is a kind of it
+in another sense, and any such memory makes the answer a choice, never a deletion.
 Several memories meet that: the one whose words equal the description's is the match,
 otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 
@@ -45,9 +50,11 @@ from rapidfuzz.distance import Indel
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
-from iris.store.concepts import Concepts, content_words
+from iris.store.concepts import Concepts, content_words, inventory
+from iris.store.kinds import is_noun, kinds_of
+from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
-from iris.text import NEGATIONS, read_yaml, stem, tokens
+from iris.text import NEGATIONS, plain, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
@@ -62,8 +69,11 @@ forget forgets forgot delete remove erase wipe drop scrap purge clear unlearn un
 memory memories memorize remember remembered recall know knew store stored save saved note
 notes noted keep kept told tell say said mention mentioned share shared fact facts info
 information detail details stuff thing things bit please anymore everything anything
-something all what about regarding concerning earlier last previous
-""".split())
+something all what about regarding concerning earlier last previous remembering keeping
+storing
+frget forgt foget forgte fogret forgett earse dlete delet delte deleet remvoe remov rmove remve
+unsave
+""".split())  # with the misspelled verbs the router's forget signal takes (intents/memory_forget.yaml)
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
@@ -76,6 +86,14 @@ _OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a name
 # "don't remember my hair anymore": the negation belongs to the request, not to the fact.
 _REQUEST_NEGATION = re.compile(r"\b(?:(?:do|does|please) )?(?:not|never) "
                                r"(?=(?:remember|keep|store|save|recall|note)\b)")
+# "no need to remember X", "I do not want you remembering X", "stop keeping X": the request
+# is the frame, X the description (and the user who asks is no subject of it).
+_KEEPING = r"(?:remember|keep|store|save|recall|know|hold on to)(?:ing)?"
+_REQUEST_FRAME = re.compile(
+    r"\b(?:(?:there is |theres )?no need (?:for you )?to"
+    r"|(?:i|we) do not (?:want|need) you(?: to)?"
+    r"|you do not (?:need|have) to"
+    r"|(?:please )?stop) " + _KEEPING + r"\b")
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -93,6 +111,7 @@ class Description:
     people: frozenset[str]  # named people: wife, brother ...
     about_user: bool  # the user is a subject ("that I like tea")
     polarity: int | None  # set when the description states a feeling or a negation
+    plural: bool = False  # a required word is a plural ("the sports I play")
 
 
 @dataclass(frozen=True)
@@ -115,7 +134,8 @@ def describe(text: str) -> Description | None:
     matched on (empty, vague like "it", too long to be a description)."""
     if not text or len(text) > MAX_DESCRIPTION_CHARS:
         return None
-    lowered = _REQUEST_NEGATION.sub(" ", " ".join(tokens(text)))
+    lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(text)))
+    lowered = _REQUEST_NEGATION.sub(" ", lowered)
     lowered = _joined_nouns(_FRAMING.sub(" ", lowered))
     words = [w for w in lowered.split() if w not in _NOISE]
     # Not cached: a forget request repeats the memory's words, which must not outlive it.
@@ -136,7 +156,9 @@ def describe(text: str) -> Description | None:
         text=text, required=frozenset(required), bag=analysis.bag | required,
         numbers=analysis.numbers,
         people=frozenset(analysis.agents) - _OTHERS, about_user="self" in analysis.agents,
-        polarity=analysis.polarity if feeling else None)
+        polarity=analysis.polarity if feeling else None,
+        plural=any(w.endswith("s") and not w.endswith("ss") and stem(w) in required
+                   and stem(w) != w for w in words))
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
@@ -145,38 +167,96 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     `concepts`, a description's concept noun ("fruit") is also found in a memory that names
     a kind of it ("papaya"), as weak evidence like a topic. `literal`: every word must be in
     the memory itself (no topic, concept or unsaid modifier), for a request the router did
-    not take as one (see `named_forget`)."""
+    not take as one (see `iris.store.probe.named_forget`)."""
     if isinstance(description, str):
         found = describe(description)
         if found is None:
             return Decision("not_found", reason="the description names nothing to match")
         description = found
     kinds = {} if literal else _kinds(description, candidates, concepts)
+    none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     matches = [c for c in candidates
-               if _matches(description, c.content, kinds.get(c.content, frozenset()), literal)]
-    if not matches:
+               if _matches(description, c.content, kinds.get(c.content, none)[0], literal)]
+    # "the sports I play" may mean several memories: one that is a kind of the described
+    # thing only in another sense of its word ("softball" the game, whose main sense is the
+    # ball) is never deleted, but it makes the choice the user's. Not when a memory says
+    # the very words ("my cats": "I have two cats").
+    plural = description.plural and not any(
+        _matches(description, c.content, literal=True) for c in matches)
+    wider = [c for c in candidates if plural and c not in matches
+             and (k := kinds.get(c.content, none))[1] != k[0]
+             and _matches(description, c.content, k[1], literal)]
+    if not matches and not wider:
         return Decision("not_found", reason="no memory has the described words")
-    if len(matches) == 1:
+    if len(matches) == 1 and not wider:
         return Decision("forgotten", id=matches[0].id, candidates=(matches[0],))
     exact = [c for c in matches if verifier.analyze(c.content).bag == description.bag]
     if len(exact) == 1:
         return Decision("forgotten", id=exact[0].id, candidates=tuple(exact),
                         reason="the only memory with exactly the described words")
-    ranked = sorted(matches, key=lambda c: -c.cosine)[:MAX_CANDIDATES]
+    ranked = sorted(matches + wider, key=lambda c: -c.cosine)[:MAX_CANDIDATES]
     return Decision("ambiguous", candidates=tuple(ranked),
-                    reason=f"{len(matches)} memories have the described words")
+                    reason=f"{len(matches) + len(wider)} memories may be the described one")
 
 
-def _kinds(d: Description, candidates: Sequence[Candidate],
-           concepts: Concepts | None) -> dict[str, frozenset[str]]:
-    """The concepts each candidate's words are kinds of, when the description names a
-    concept (else nothing: the embedder is not asked)."""
-    if concepts is None or d.required.isdisjoint(concepts.stems):
-        return {}
-    words = {c.content: content_words(c.content) for c in candidates}
-    found = concepts.kinds(w for ws in words.values() for w in ws)
-    return {content: frozenset(k for w in ws if w in found for k in found[w])
-            for content, ws in words.items()}
+def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts | None
+           ) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """What each candidate's words are kinds of, as stems of the description's words: by the
+    concept list (when the description names one of its concepts: else the embedder is not
+    asked) and by WordNet's main senses; then the same widened by WordNet's other senses."""
+    found: dict[str, frozenset[str]] = {}
+    words: dict[str, list[str]] = {}
+    if concepts is not None and not d.required.isdisjoint(concepts.stems):
+        words = {c.content: content_words(c.content) for c in candidates}
+        found = concepts.kinds(w for ws in words.values() for w in ws)
+    # Only a noun of the description names a kind ("where I moved" is no "movement"). A
+    # topic noun ("job", "address") is found the ways topics.yaml says, not through any word
+    # WordNet files under it ("marathon" is a job there): WordNet may only widen its choice.
+    nouns = frozenset(d.required & {stem(w) for w in tokens(d.text) if is_noun(w)})
+    wanted = frozenset(w for w in nouns if w not in topics())
+    # A word the concept list names is only ever itself or in its groups: the list holds
+    # siblings together, which WordNet may rank ("ukulele" is a small guitar there).
+    unlisted = nouns - _listed()
+    out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+    for c in candidates:
+        strict = frozenset(k for w in words.get(c.content, ()) if w in found for k in found[w])
+        loose = strict
+        if nouns:
+            wn = _memory_kinds(c.content)
+            strict |= (wn.main & nouns | wn.main_listed & unlisted) & wanted
+            loose |= strict | wn.any & nouns | wn.any_listed & unlisted
+        if strict or loose:
+            out[c.content] = (strict, loose)
+    return out
+
+
+@dataclass(frozen=True)
+class _WordKinds:
+    """The stems of what a memory's content words are kinds of (kinds.kinds_of), apart for
+    the words the concept list names."""
+
+    main: frozenset[str]
+    any: frozenset[str]
+    main_listed: frozenset[str]
+    any_listed: frozenset[str]
+
+
+@text_cache(maxsize=200_000)  # as _memory: every memory of a large user
+def _memory_kinds(content: str) -> _WordKinds:
+    listed = _listed()
+    found = [(stem(w) in listed, kinds_of(w)) for w in content_words(content)]
+    return _WordKinds(
+        main=frozenset().union(*(k.main for is_listed, k in found if not is_listed)),
+        any=frozenset().union(*(k.any for is_listed, k in found if not is_listed)),
+        main_listed=frozenset().union(*(k.main for is_listed, k in found if is_listed)),
+        any_listed=frozenset().union(*(k.any for is_listed, k in found if is_listed)))
+
+
+@lru_cache(maxsize=1)
+def _listed() -> frozenset[str]:
+    """The stems of the concept list's words (with or without an embedder to read them)."""
+    kinds, others, _groups = inventory()
+    return frozenset(stem(n) for n in kinds + others)
 
 
 def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
@@ -290,19 +370,24 @@ def _memory(content: str) -> _Memory:
     """A memory's words. The raw words count besides the verifier's content words, so a
     word the verifier folds away ("work as a nurse" -> "as a nurse") still counts."""
     analysis = verifier.analyze(content)
-    plain = _plain(content)
-    words = tuple(plain.split())
+    flat = plain(content)
+    words = tuple(flat.split())
     sequence = tuple(stem(w) for w in words)
-    return _Memory(analysis, analysis.bag | frozenset(sequence), sequence, words,
-                   frozenset(words), plain)
+    # "I sold my motorbike" is about selling: an irregular form also counts as its base.
+    bases = frozenset(stem(b) for w in words for b in irregular_bases(w))
+    return _Memory(analysis, analysis.bag | frozenset(sequence) | bases, sequence, words,
+                   frozenset(words), flat)
 
 
 def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
     """Drop these memories (all when None) from the per-memory cache: it holds their text."""
     if texts is None:
         _memory.cache_clear()
+        _memory_kinds.cache_clear()
     else:
+        texts = list(texts)
         _memory.discard(texts)
+        _memory_kinds.discard(texts)
 
 
 # --- topics: "forget my car" names "I drive a red Toyota" ------------------------------
@@ -355,7 +440,7 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
         found: dict[str, Topic] = {}
         specs = read_yaml(path)["topics"]
         for name, spec in specs.items():
-            phrases = [tuple(_plain(p).split()) for p in _expand(spec["words"], specs)]
+            phrases = [tuple(plain(p).split()) for p in _expand(spec["words"], specs)]
             several = [p for p in phrases if len(p) > 1]
             topic = Topic(
                 name=name,
@@ -409,59 +494,13 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
     other message (including "forget everything I said about work", which names a topic)."""
     if not isinstance(text, str) or len(text) > 200:
         return None
-    match = _FORGET_ALL.fullmatch(_plain(text))
+    match = _FORGET_ALL.fullmatch(plain(text))
     if match is None:
         return None
     return "confirm" if match.group("yes") else "ask"
 
 
-# "forget Rusty", "forget the hamster", "scrap the thing about languages": a removal verb and
-# a short object that names no user ("my", "I"), which the router leaves to the host. The
-# pipeline lets the store look (see `Pipeline._tools`): only an object whose every word is in
-# exactly one memory deletes it; anything else still goes to the host. "delete", "remove" and
-# the like are also what a user says to alarms, lists and calendars ("remove the alarm"), so
-# with them the object must be framed as something said: "the thing about X", "the X thing".
-_FORGET_VERB = r"(?:forget|forgt|frget|foget|unlearn)"
-_REMOVE_VERB = r"(?:delete|dlete|delet|remove|remvoe|erase|scrap|drop|wipe)"
-_LEAD_IN = r"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*"
-_THE = r"(?: (?:the|that|this|those|these))?"
-_FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"
-_SUFFIX = r" (?:thing|things|stuff|bit|memory|note|fact)"
-_TRAILER = r"(?: (?:please|now|too|as well))*"
-_WHAT = r" (?P<what>[a-z0-9][a-z0-9 ]{0,40}?)"
-_NAMED = (re.compile(rf"{_LEAD_IN}{_FORGET_VERB}(?: about)?{_THE}(?:{_FRAME})?{_WHAT}"
-                     rf"(?:{_SUFFIX})?{_TRAILER}"),
-          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_FRAME}{_WHAT}{_TRAILER}"),
-          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_WHAT}{_SUFFIX}{_TRAILER}"))
-# A pointer, or words that tie the object to something else ("the alarm for work", "fries
-# from my list"): not a memory's own words.
-_NOT_NAMED = frozenset("""it that this them those these one everything anything something all
-me myself you yourself him her us my your our from for in on at to with and or of by""".split())
-MAX_NAMED_WORDS = 4
-
-
-def named_forget(text: str) -> str | None:
-    """The object of a short removal request that names no user ("forget Rusty" -> "rusty",
-    "scrap the thing about languages" -> "languages"), or None."""
-    if not isinstance(text, str) or len(text) > 80:
-        return None
-    plain = _plain(text)
-    match = next((m for p in _NAMED if (m := p.fullmatch(plain))), None)
-    if match is None:
-        return None
-    words = match.group("what").split()
-    if not words or len(words) > MAX_NAMED_WORDS or not _NOT_NAMED.isdisjoint(words):
-        return None
-    return " ".join(words)
-
-
 def means_everything(description: str) -> bool:
     """A forget_memory query such as "everything" or "all my data"."""
     return isinstance(description, str) and len(description) <= 200 and \
-        _EVERYTHING.fullmatch(_plain(description)) is not None
-
-
-def _plain(text: str) -> str:
-    """Lower case, apostrophes dropped, other punctuation a space, single spaces."""
-    text = text.lower().replace("'", "").replace("\u2019", "")
-    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+        _EVERYTHING.fullmatch(plain(description)) is not None

@@ -126,3 +126,10 @@ def distinct(a: str, b: str) -> bool:
     (word_a, senses_a), (word_b, senses_b) = _lookup(a), _lookup(b)
     return word_a is not None and word_b is not None and word_a != word_b \
         and senses_a.isdisjoint(senses_b)
+
+
+def irregular_bases(word: str) -> tuple[str, ...]:
+    """The base words of an irregular form ("sold" -> sell, "ran" -> run), from WordNet's
+    exception lists; () for any other word."""
+    found = _tables()[1].get(word)
+    return tuple(found.split(",")) if found else ()

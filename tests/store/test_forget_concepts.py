@@ -58,8 +58,11 @@ def test_two_kinds_of_one_concept_are_ambiguous(concepts):
     assert decision.status == "ambiguous" and {c.id for c in decision.candidates} == {1, 2}
 
 
-def test_without_concepts_only_words_and_topics_count():
+def test_without_concepts_words_topics_and_wordnet_kinds_count():
+    # No embedder: a parrot is still a bird by WordNet (iris/store/kinds.py), a cat is not.
     assert forget.decide("my bird", [forget.Candidate(1, "I have a parrot called Kiwi.")]
+                         ).status == "forgotten"
+    assert forget.decide("my bird", [forget.Candidate(1, "I have a cat called Kiwi.")]
                          ).status == "not_found"
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from iris import Pipeline
 from iris import results as R
-from iris.store.forget import named_forget
+from iris.store.probe import named_forget
 from iris.types import MemoryItem
 
 pytestmark = pytest.mark.slow
@@ -33,13 +33,20 @@ def _left(pipeline, user):
     ("scrap the thing about languages", "languages"),
     ("forget the gluten thing", "gluten"),
     ('forget "Honda Civic"', "honda civic"),
+    ("delete the poodle", "poodle"),              # unframed: at most two words, no host object
+    ("erase cardiff", "cardiff"),
+    ("remove softball", "softball"),
+    ("remve the ukulele thing", "ukulele"),       # a misspelled removal verb
 ])
 def test_named_forget_finds_the_object(message, what):
     assert named_forget(message) == what
 
 
 @pytest.mark.parametrize("message", ["forget it", "delete that", "forget", "forget everything",
-                                     "remove the alarm", "delete the poodle",  # device verbs
+                                     "remove the alarm", "delete that email",  # host objects
+                                     "remove milk", "delete eggs",  # a shopping list's
+                                     "delete lunch tomorrow", "remove eric name",
+                                     "delete the big old red car",  # unframed: too long
                                      "remove the alarm for work", "forget the song for the party",
                                      "delete fries from shopping list",
                                      "never mind, forget it", "forget about it",
@@ -70,3 +77,13 @@ def test_anything_else_goes_to_the_host_untouched(pipeline, message):
     reply = pipeline.handle(message, user_id="u")
     assert reply.route == "passthrough" and reply.results == [] and reply.reply == ""
     assert _left(pipeline, "u") == set(memories)
+
+
+def test_an_unframed_removal_of_a_name_in_one_memory_deletes_it(pipeline):
+    memories = ["I grew up in Leeds", "I now live in Cardiff", "I take my coffee with oat milk"]
+    _holding(pipeline, "u", memories)
+    kept = pipeline.handle("remove milk", user_id="u")  # a shopping list's, never probed
+    assert kept.route == "passthrough" and _left(pipeline, "u") == set(memories)
+    reply = pipeline.handle("erase cardiff", user_id="u")
+    assert R.parse_result(reply.results[-1]).code == R.FORGOTTEN
+    assert _left(pipeline, "u") == set(memories) - {"I now live in Cardiff"}

@@ -206,3 +206,14 @@ def test_folded_words_modifiers_and_frames_find_the_memory(description, memory):
 ])
 def test_near_misses_of_the_looser_rules_stay_not_found(description, memory):
     assert _decide(description, memory).status == "not_found"
+
+
+@pytest.mark.parametrize(("description", "status"), [
+    ("the name of my road", "forgotten"),        # road, avenue, lane: the street I live on
+    ("what city I live in", "not_found"),
+    ("that I live on Elm Road", "not_found"),
+    ("my road trip", "not_found"),
+])
+def test_any_word_for_a_street_names_the_street(description, status):
+    memories = [forget.Candidate(1, "I live on Maple Avenue")]
+    assert forget.decide(description, memories).status == status
