@@ -66,6 +66,9 @@ SPLIT_LABELS = {
     # (2aebfef) before any code ran on it, and scored once on 3293937 (72.6%, 1 wrong; its
     # _result.txt); forget5 then tuned on it: development data now.
     "fresh5": "FORMER FRESH HELD-OUT 5 (scored once, looked at since: development data now)",
+    # forget_eval_fresh6.yaml: written by a helper that had not read the rules, committed
+    # (33a371d) before any code ran on it, scored once after forget5 (its _result.txt).
+    "fresh6": "FRESH HELD-OUT 6 (written by someone who had not read the rules, scored once)",
 }
 
 
