@@ -12,7 +12,11 @@ Two kinds of folding, both stricter than a spell checker:
 - pair-wise (`same_surface`), a word of one side against the word at the same place on the
   other: "2" where the other says "to", "n" for "and", a vowel-less abbreviation of the
   other word ("rly" / "really", "ppl" / "people") or a misspelling of it ("definately"),
-  always an unknown word against a known one.
+  always an unknown word against a known one. A short word ("paela" / "paella") is read as
+  a typo only by the shape of a slip of the fingers (a doubled letter dropped or added, two
+  letters swapped, a key next to the right one), when the unknown spelling is almost never
+  seen, neither word stands where a name does (capitalised mid-sentence, after "named",
+  "called", "name is" or a title), and it is the only difference between the two texts.
 A known word is never read as another known word, and a number is only read as "to" or
 "for" where the other text has that word in that place, so two different facts written
 correctly never come out the same. The exact de-duplication key (iris/store/normalize.py)
@@ -38,6 +42,11 @@ KNOWN_MIN_COUNT = 100
 # Only long words: a short unknown word one letter from a known one is as likely a name as a
 # typo ("Bello" / "Bella", "Austen" / "Austin"), and two names are two facts.
 TYPO_EDITS = ((8, 2),)  # (at least this many letters, at most this many edits)
+# Shorter words (from this many letters) only by a slip's shape, and only when the slip is
+# seen fewer than this many times in the frequency list: a rare real word or name ("austen"
+# 88) is not a slip.
+SLIP_MIN_LETTERS = 4
+SLIP_MAX_COUNT = 10
 
 _lock = threading.Lock()
 _checker: Any = None
@@ -148,23 +157,77 @@ def _dropped_g(a: str, b: str) -> bool:
     return int(counts[full]) >= DROPPED_G_RATIO * max(1, int(counts[short]))
 
 
-def _same_word(a: str, b: str) -> bool:
+# QWERTY rows: a slip hits the key to the left or right, or one of the two next to it on
+# the row above or below.
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+
+
+def _keys_near() -> dict[str, frozenset[str]]:
+    near: dict[str, set[str]] = {}
+    for r, row in enumerate(_ROWS):
+        for c, key in enumerate(row):
+            found = near.setdefault(key, set())
+            found.update(row[max(0, c - 1):c + 2])
+            for other in (r - 1, r + 1):
+                if 0 <= other < len(_ROWS):
+                    shift = c if other < r else c - 1  # each row sits half a key to the right
+                    found.update(_ROWS[other][max(0, shift):shift + 2])
+            found.discard(key)
+    return {k: frozenset(v) for k, v in near.items()}
+
+
+_NEAR = _keys_near()
+
+
+def slip(typed: str, word: str) -> bool:
+    """Whether `typed` is `word` with one slip of the fingers: a doubled letter written once
+    or a letter written twice ("paela" / "paella"), two neighbouring letters swapped
+    ("recieve"), or one letter replaced by the key next to it ("hoise" / "house")."""
+    if len(typed) == len(word):
+        diff = [i for i, (x, y) in enumerate(zip(typed, word, strict=True)) if x != y]
+        if len(diff) == 1:
+            return typed[diff[0]] in _NEAR.get(word[diff[0]], frozenset())
+        return (len(diff) == 2 and diff[1] == diff[0] + 1
+                and typed[diff[0]] == word[diff[1]] and typed[diff[1]] == word[diff[0]])
+    short, longer = (typed, word) if len(typed) < len(word) else (word, typed)
+    if len(longer) != len(short) + 1:
+        return False
+    return any(longer[i] == longer[i - 1] and longer[:i] + longer[i + 1:] == short
+               for i in range(1, len(longer)))
+
+
+def _slip_of(a: str, b: str) -> bool:
+    """Whether one of two short words is a slip for the other, common, word."""
+    typed, word = (a, b) if known(b) else (b, a)
+    if min(len(typed), len(word)) < SLIP_MIN_LETTERS:
+        return False
+    return int(_frequencies()[typed]) < SLIP_MAX_COUNT and slip(typed, word)
+
+
+# How two words at the same place relate: not the same, the same, or the same only if a
+# short word was mistyped (allowed once, in texts that are otherwise the same).
+_NO, _SAME, _SLIP = 0, 1, 2
+
+
+def _same_word(a: str, b: str) -> int:
     """Whether `a` and `b`, at the same place in two texts, are one word spelled two ways."""
     if a == b:
-        return True
+        return _SAME
     if (a, b) in _SHORT_FOR or (b, a) in _SHORT_FOR:
-        return True
+        return _SAME
     if not (a.isalpha() and b.isalpha()) or a[0] != b[0]:
-        return False
+        return _NO
     if _british(a, b) or _dropped_g(a, b):
-        return True
+        return _SAME
     if known(a) == known(b):  # two words, or two unknowns: nothing to read
-        return False
+        return _NO
     short, full = (a, b) if known(b) else (b, a)
     if len(short) >= 3 and short == _skeleton(full):  # rly, ppl, pls, tmrw
-        return True
+        return _SAME
     edits = next((n for size, n in TYPO_EDITS if min(len(short), len(full)) >= size), 0)
-    return edits > 0 and DamerauLevenshtein.distance(short, full) <= edits
+    if edits > 0 and DamerauLevenshtein.distance(short, full) <= edits:
+        return _SAME
+    return _SLIP if _slip_of(a, b) else _NO
 
 
 @lru_cache(maxsize=8192)
@@ -179,6 +242,28 @@ def _joined(words: tuple[str, ...]) -> str:
 CLOSE_ENOUGH = 70
 
 
+# Words after which the next word is a name ("my dog is called Bella", "Dr Austen").
+_NAMING = re.compile(
+    r"\b(?:named|called|call(?:s|ed)?\s+(?:him|her|it|them|me)|name\s+is|name's|names\s+are"
+    r"|nicknamed|mr|mrs|ms|mx|dr|miss|sir|madam|prof|professor|aunt|uncle|auntie)\.?\s+"
+    r"([a-z][a-z'-]*)", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$")
+
+
+@lru_cache(maxsize=8192)
+def name_like(text: str) -> frozenset[str]:
+    """The words of `text` (lower case) that stand where a name does: capitalised after the
+    first word of a sentence (not "I"), or after "named", "called", "name is" or a title."""
+    found = {m.group(1).casefold() for m in _NAMING.finditer(text)}
+    for m in _WORD.finditer(text):
+        word = m.group()
+        start = not text[:m.start()].strip() or _SENTENCE_END.search(text[:m.start()])
+        if not start and word[0].isupper() and word.split("'")[0] != "I":
+            found.add(word.casefold().split("'")[0])
+    return frozenset(found)
+
+
 def same_surface(new: str, old: str) -> bool:
     """Whether the two texts are the same words, one of them (or both) written informally."""
     a, b = _canonical(new), _canonical(old)
@@ -186,7 +271,14 @@ def same_surface(new: str, old: str) -> bool:
         return True
     if abs(len(a) - len(b)) > 3 or fuzz.ratio(_joined(a), _joined(b)) < CLOSE_ENOUGH:
         return False
-    return _aligned(loose_words(new), loose_words(old))
+    slips = _aligned(loose_words(new), loose_words(old))
+    if not slips:
+        return slips is not None
+    # A slip is read only in texts that are otherwise written alike, and only off a name.
+    if len(slips) > 1 or len(a) != len(b) or sum(x != y for x, y in zip(a, b, strict=True)) > 1:
+        return False
+    names = name_like(new) | name_like(old)
+    return not any(x in names or y in names for x, y in slips)
 
 
 _DECADES = {word: str(10 * n) for n, word in enumerate(
@@ -194,12 +286,17 @@ _DECADES = {word: str(10 * n) for n, word in enumerate(
     if word != "_"}
 
 
-def _aligned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+def _aligned(a: tuple[str, ...], b: tuple[str, ...]) -> list[tuple[str, str]] | None:
     """Word by word, where two words of one side may be one word of the other ("sun set" /
-    "sunset"), each place one word spelled two ways."""
+    "sunset"), each place one word spelled two ways: None when some place is not, else the
+    short-word slips it took to read them so."""
     i = j = 0
+    slips: list[tuple[str, str]] = []
     while i < len(a) and j < len(b):
-        if _same_word(a[i], b[j]):
+        same = _same_word(a[i], b[j])
+        if same == _SLIP:
+            slips.append((a[i], b[j]))
+        if same:
             i, j = i + 1, j + 1
         elif i + 1 < len(a) and a[i + 1] == "s" and _DECADES.get(b[j]) == a[i]:
             i, j = i + 2, j + 1  # "the 80s" / "the eighties"
@@ -210,5 +307,5 @@ def _aligned(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
         elif j + 1 < len(b) and b[j] + b[j + 1] == a[i] and not b[j].isdigit():
             i, j = i + 1, j + 2
         else:
-            return False
-    return i == len(a) and j == len(b)
+            return None
+    return slips if i == len(a) and j == len(b) else None
