@@ -42,7 +42,7 @@ KNOWN_MIN_COUNT = 100
 # Only long words: a short unknown word one letter from a known one is as likely a name as a
 # typo ("Bello" / "Bella", "Austen" / "Austin"), and two names are two facts.
 TYPO_EDITS = ((8, 2),)  # (at least this many letters, at most this many edits)
-# Shorter words (from this many letters) only by a slip's shape, and only when the slip is
+# Shorter words (the word from this many letters) only by a slip's shape, and only when the slip is
 # seen fewer than this many times in the frequency list: a rare real word or name ("austen"
 # 88) is not a slip.
 SLIP_MIN_LETTERS = 4
@@ -142,11 +142,20 @@ _BRITISH_MIN = 5
 DROPPED_G_RATIO = 1000
 
 
+# "-tre" is an ending only: inside a word it is no spelling ("treadmill" / "teradmill").
+_TRE_END = re.compile(r"tre(?=[sd]?$)")
+
+
 def _british(a: str, b: str) -> bool:
     if min(len(a), len(b)) < _BRITISH_MIN:
         return False
-    return any(x.replace(brit, amer) == y and brit in x
-               for x, y in ((a, b), (b, a)) for brit, amer in _BRITISH)
+    for x, y in ((a, b), (b, a)):
+        if _TRE_END.sub("ter", x) == y != x:
+            return True
+        if any(brit != "tre" and brit in x and x.replace(brit, amer) == y
+               for brit, amer in _BRITISH):
+            return True
+    return False
 
 
 def _dropped_g(a: str, b: str) -> bool:
@@ -199,14 +208,15 @@ def slip(typed: str, word: str) -> bool:
 def _slip_of(a: str, b: str) -> bool:
     """Whether one of two short words is a slip for the other, common, word."""
     typed, word = (a, b) if known(b) else (b, a)
-    if min(len(typed), len(word)) < SLIP_MIN_LETTERS:
+    if len(word) < SLIP_MIN_LETTERS:
         return False
     return int(_frequencies()[typed]) < SLIP_MAX_COUNT and slip(typed, word)
 
 
-# How two words at the same place relate: not the same, the same, or the same only if a
-# short word was mistyped (allowed once, in texts that are otherwise the same).
-_NO, _SAME, _SLIP = 0, 1, 2
+# How two words at the same place relate: not the same, the same, the same if a long word
+# was misspelt, or the same only if a short word was mistyped (allowed once, in texts that
+# are otherwise the same). Neither misspelling is read off a name.
+_NO, _SAME, _MISSPELT, _SLIP = 0, 1, 2, 3
 
 
 def _same_word(a: str, b: str) -> int:
@@ -226,7 +236,7 @@ def _same_word(a: str, b: str) -> int:
         return _SAME
     edits = next((n for size, n in TYPO_EDITS if min(len(short), len(full)) >= size), 0)
     if edits > 0 and DamerauLevenshtein.distance(short, full) <= edits:
-        return _SAME
+        return _MISSPELT
     return _SLIP if _slip_of(a, b) else _NO
 
 
@@ -271,14 +281,16 @@ def same_surface(new: str, old: str) -> bool:
         return True
     if abs(len(a) - len(b)) > 3 or fuzz.ratio(_joined(a), _joined(b)) < CLOSE_ENOUGH:
         return False
-    slips = _aligned(loose_words(new), loose_words(old))
-    if not slips:
-        return slips is not None
-    # A slip is read only in texts that are otherwise written alike, and only off a name.
-    if len(slips) > 1 or len(a) != len(b) or sum(x != y for x, y in zip(a, b, strict=True)) > 1:
+    readings = _aligned(loose_words(new), loose_words(old))
+    if not readings:
+        return readings is not None
+    # A short word's slip is read only in texts otherwise written alike.
+    if any(how == _SLIP for _, _, how in readings) and (
+            len(readings) > 1 or len(a) != len(b)
+            or sum(x != y for x, y in zip(a, b, strict=True)) > 1):
         return False
     names = name_like(new) | name_like(old)
-    return not any(x in names or y in names for x, y in slips)
+    return not any(x in names or y in names for x, y, _ in readings)
 
 
 _DECADES = {word: str(10 * n) for n, word in enumerate(
@@ -286,16 +298,24 @@ _DECADES = {word: str(10 * n) for n, word in enumerate(
     if word != "_"}
 
 
-def _aligned(a: tuple[str, ...], b: tuple[str, ...]) -> list[tuple[str, str]] | None:
+def _counts(words: tuple[str, ...], i: int) -> bool:
+    """Whether words[i] is a number counting the plural after it ("4 years", "2 kids")."""
+    after = words[i + 1] if i + 1 < len(words) else ""
+    return words[i].isdigit() and len(after) > 3 and after.endswith("s")
+
+
+def _aligned(a: tuple[str, ...], b: tuple[str, ...]) -> list[tuple[str, str, int]] | None:
     """Word by word, where two words of one side may be one word of the other ("sun set" /
     "sunset"), each place one word spelled two ways: None when some place is not, else the
-    short-word slips it took to read them so."""
+    misspellings it took to read them so (the two words and how they were read)."""
     i = j = 0
-    slips: list[tuple[str, str]] = []
+    readings: list[tuple[str, str, int]] = []
     while i < len(a) and j < len(b):
         same = _same_word(a[i], b[j])
-        if same == _SLIP:
-            slips.append((a[i], b[j]))
+        if same and a[i] != b[j] and (_counts(a, i) or _counts(b, j)):
+            same = _NO  # "4 years" / "for years": a number before a plural counts it
+        if same in (_MISSPELT, _SLIP):
+            readings.append((a[i], b[j], same))
         if same:
             i, j = i + 1, j + 1
         elif i + 1 < len(a) and a[i + 1] == "s" and _DECADES.get(b[j]) == a[i]:
@@ -308,4 +328,4 @@ def _aligned(a: tuple[str, ...], b: tuple[str, ...]) -> list[tuple[str, str]] | 
             i, j = i + 1, j + 2
         else:
             return None
-    return slips if i == len(a) and j == len(b) else None
+    return readings if i == len(a) and j == len(b) else None
