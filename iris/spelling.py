@@ -261,17 +261,31 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 
 
+# "I" and its contractions written without the apostrophe are capitalised but no name.
+_SELF = {"i", "im", "ive", "id", "ill"}
+_LETTERS = re.compile(r"[a-z]+")
+
+
 @lru_cache(maxsize=8192)
 def name_like(text: str) -> frozenset[str]:
-    """The words of `text` (lower case) that stand where a name does: capitalised after the
-    first word of a sentence (not "I"), or after "named", "called", "name is" or a title."""
-    found = {m.group(1).casefold() for m in _NAMING.finditer(text)}
+    """The words of `text` (lower case, letters only) that stand where a name does:
+    capitalised after the first word of a sentence (not "I"), or after "named", "called",
+    "name is" or a title."""
+    found = [m.group(1) for m in _NAMING.finditer(text)]
     for m in _WORD.finditer(text):
         word = m.group()
         start = not text[:m.start()].strip() or _SENTENCE_END.search(text[:m.start()])
-        if not start and word[0].isupper() and word.split("'")[0] != "I":
-            found.add(word.casefold().split("'")[0])
-    return frozenset(found)
+        if not start and word[0].isupper():
+            found.append(word)
+    return frozenset(part for word in found
+                     for part in _LETTERS.findall(word.casefold().split("'")[0])) - _SELF
+
+
+def names_differ(new: str, old: str) -> bool:
+    """Whether a word standing as a name on one side ("named Homee", "Mr Hosue") is missing
+    from the other: two names are two facts, however close their spelling."""
+    words_new, words_old = (set(_LETTERS.findall(t.casefold())) for t in (new, old))
+    return bool(name_like(new) - words_old or name_like(old) - words_new)
 
 
 def same_surface(new: str, old: str) -> bool:

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from iris.spelling import same_surface
+from iris.spelling import names_differ, same_surface
 from iris.store.synonyms import distinct, synonyms
 from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
@@ -357,9 +357,12 @@ def verify(new: str, old: str) -> Verdict:
         return Verdict("related", "different people", hard=True)
     if same and len(set(a.agents)) >= 2 and a.agents != b.agents:
         return Verdict("related", "different roles", hard=True)
+    if same and names_differ(new, old):  # stems fold "homee" into "home"
+        return Verdict("related", "a name on one side only")
     if same:
         return Verdict("duplicate", "same content words")
     return Verdict("related", "different content words")
+
 
 
 # --- the LLM judge -------------------------------------------------------------------

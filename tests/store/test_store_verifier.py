@@ -163,3 +163,15 @@ def test_words_that_share_a_main_sense_are_a_duplicate(old, new):
 ])
 def test_synonyms_do_not_merge_different_facts(old, new):
     assert verify(new, old).kind != "duplicate"
+
+
+@pytest.mark.parametrize("old, new", [
+    ("My cat is named home.", "My cat is named homee."),  # one stem, two names
+    ("I had lunch with Mindy.", "I had lunch with Mindd."),
+])
+def test_a_name_on_one_side_only_is_not_a_duplicate(old, new):
+    assert verify(new, old).kind != "duplicate"
+
+
+def test_a_name_on_both_sides_may_move():
+    assert verify("Trader Joe's is where I shop.", "I shop at Trader Joe's.").kind == "duplicate"
