@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from iris.spelling import names_differ, same_surface
@@ -63,6 +63,13 @@ _FILLER = {"something", "thing", "things", "stuff", "lot", "lots", "big", "huge"
            "absolutely", "definitely", "really", "truly", "very", "actually", "totally",
            "enjoyment", "activity", "activities", "every", "each", "take", "taking",
            "took", "takes", "feel", "feels"}
+
+# Adverbs of degree: "deathly afraid" and "extremely scared" say one fact, so when BOTH sides
+# have one they are set aside; one side alone keeps its adverb ("afraid" / "extremely
+# afraid" stays open). Downtoners ("slightly", "a bit") are not here: they change the fact.
+_INTENSIFIERS = frozenset("""extremely deathly incredibly insanely seriously hugely highly deeply
+utterly immensely tremendously exceedingly mortally super so really very truly totally
+""".split())
 
 # People, whose order matters: "I taught my dad" is not "my dad taught me".
 _AGENTS = {"i": "self", "me": "self", "myself": "self", "we": "self", "us": "self",
@@ -319,12 +326,24 @@ def _doer(verb: str, noun: str) -> bool:
     return len(verb) >= 4 and noun in (verb + "er", verb + "r", verb + "or", verb + "ar")
 
 
+def _shared_degree(a: Analysis, b: Analysis) -> tuple[Analysis, Analysis]:
+    """Both analyses without their intensifier adverbs when both have one."""
+    drop_a, drop_b = ({k for k, raw in x.forms.items() if raw & _INTENSIFIERS} for x in (a, b))
+    if not (drop_a and drop_b):
+        return a, b
+    return _without(a, drop_a), _without(b, drop_b)
+
+
+def _without(x: Analysis, drop: set[str]) -> Analysis:
+    return replace(x, bag=x.bag - drop, sequence=tuple(w for w in x.sequence if w not in drop))
+
+
 def verify(new: str, old: str) -> Verdict:
     """What `new` is to `old`, from the words alone. The caller decides whether the two
     are similar enough (cosine) for a duplicate or a contradiction to matter."""
     if same_surface(new, old):
         return Verdict("duplicate", "same words, spelled differently", surface=True)
-    a, b = analyze(new), analyze(old)
+    a, b = _shared_degree(analyze(new), analyze(old))
     overlap = _jaccard(a.bag, b.bag)
     # "I quit smoking" / "I stopped smoking": the same change, in other words
     updating = any(not any(synonyms(x, y) for y in b.update) for x in a.update - b.update)

@@ -175,3 +175,13 @@ def test_a_name_on_one_side_only_is_not_a_duplicate(old, new):
 
 def test_a_name_on_both_sides_may_move():
     assert verify("Trader Joe's is where I shop.", "I shop at Trader Joe's.").kind == "duplicate"
+
+
+def test_two_intensifiers_are_set_aside_one_is_not():
+    assert verify("I am extremely scared of heights.", "I am deathly afraid of heights.").kind \
+        == "duplicate"
+    assert verify("I am extremely scared of heights.", "I am afraid of heights.").kind != "duplicate"
+    assert verify("I am slightly scared of heights.", "I am deathly afraid of heights.").kind \
+        != "duplicate"
+    assert verify("I am not extremely scared of heights.",
+                  "I am deathly afraid of heights.").kind == "contradicts"
