@@ -122,6 +122,9 @@ class Analysis:
     order: tuple[str, frozenset[str]] | None = None
     # the bag's words in the order they first appear
     sequence: tuple[str, ...] = ()
+    # the same, a passive with "by" read in the active's order ("my dog was chased by my
+    # cat" is "cat chase dog"): the order the verifier compares
+    active: tuple[str, ...] = ()
     # bag word -> the words as written that gave it (for the synonym lookup)
     forms: dict[str, frozenset[str]] = field(default_factory=dict, hash=False, compare=False)
 
@@ -145,6 +148,7 @@ def analyze(text: str) -> Analysis:
     forms: dict[str, set[str]] = {}
     agents: list[str] = []
     by_agent, cut = _passive_agent(words), 0
+    first_at: dict[str, int] = {}  # bag word -> where it first came
     for i, word in enumerate(words):
         base = SYNONYMS.get(word, word)
         agent = _AGENTS.get(base)
@@ -168,6 +172,8 @@ def analyze(text: str) -> Analysis:
         else:
             bag[stem(word)] = None
             forms.setdefault(stem(word), set()).add(word)
+        for key in bag:
+            first_at.setdefault(key, i)
     if cut:  # the passive's agent acts first
         agents = agents[cut:] + agents[:cut]
     lowered = " ".join(words)
@@ -196,22 +202,45 @@ def analyze(text: str) -> Analysis:
         slots=slots,
         order=_order(words),
         sequence=tuple(bag),
+        active=_active_order(words, first_at, tuple(bag)),
         forms={word: frozenset(raw) for word, raw in forms.items()},
     )
 
 
-def _passive_agent(words: list[str]) -> int:
-    """Where the agent of a passive starts ("raised by my aunt" -> "aunt"), or -1."""
+def _passive(words: list[str]) -> tuple[int, int] | None:
+    """Where a passive's "be" and its "by" are ("everything was taught to me by my dad"),
+    or None."""
     for i, word in enumerate(words[2:-1], start=2):
         # "be" then a participle, up to a short object before "by" ("was taught to fish by")
-        if word == "by" and any(
-                words[k] in _PASSIVE_BE and words[k + 1].endswith(_PARTICIPLE_ENDS)
-                for k in range(max(0, i - 5), i - 1)):
-            for j in range(i + 1, len(words)):
-                if _AGENTS.get(SYNONYMS.get(words[j], words[j])):
-                    return j
-            return -1
-    return -1
+        if word == "by":
+            be = next((k for k in range(max(0, i - 5), i - 1) if words[k] in _PASSIVE_BE
+                       and words[k + 1].endswith(_PARTICIPLE_ENDS)), None)
+            if be is not None:
+                return be, i
+    return None
+
+
+def _passive_agent(words: list[str]) -> int:
+    """Where the agent of a passive starts ("raised by my aunt" -> "aunt"), or -1."""
+    span = _passive(words)
+    if span is None:
+        return -1
+    return next((j for j in range(span[1] + 1, len(words))
+                 if _AGENTS.get(SYNONYMS.get(words[j], words[j]))), -1)
+
+
+def _active_order(words: list[str], first_at: dict[str, int],
+                  sequence: tuple[str, ...]) -> tuple[str, ...]:
+    """The content words of a passive with "by" in the active clause's order: "this
+    watch | was given to me | by my sister" -> "sister give watch" (the sequence as is
+    otherwise)."""
+    span = _passive(words)
+    if span is None:
+        return sequence
+    be, by = span
+    return (tuple(w for w in sequence if first_at[w] > by)
+            + tuple(w for w in sequence if be <= first_at[w] < by)
+            + tuple(w for w in sequence if first_at[w] < be))
 
 
 def _order(words: list[str]) -> tuple[str, frozenset[str]] | None:
@@ -335,7 +364,8 @@ def _shared_degree(a: Analysis, b: Analysis) -> tuple[Analysis, Analysis]:
 
 
 def _without(x: Analysis, drop: set[str]) -> Analysis:
-    return replace(x, bag=x.bag - drop, sequence=tuple(w for w in x.sequence if w not in drop))
+    return replace(x, bag=x.bag - drop, sequence=tuple(w for w in x.sequence if w not in drop),
+                   active=tuple(w for w in x.active if w not in drop))
 
 
 def verify(new: str, old: str) -> Verdict:
@@ -370,7 +400,7 @@ def verify(new: str, old: str) -> Verdict:
     same = _same_bag(a, b)
     if same and a.order and b.order and a.order[0] == b.order[0] and a.order[1] != b.order[1]:
         return Verdict("supersedes" if a.update else "contradicts", "order reversed", hard=True)
-    if same and a.bag == b.bag and _reordered(a.sequence, b.sequence):
+    if same and a.bag == b.bag and _reordered(a.active, b.active):
         return Verdict("related", "the same words in another order")
     if same and set(a.agents) - {"self"} != set(b.agents) - {"self"}:
         return Verdict("related", "different people", hard=True)

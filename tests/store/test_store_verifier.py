@@ -185,3 +185,15 @@ def test_two_intensifiers_are_set_aside_one_is_not():
         != "duplicate"
     assert verify("I am not extremely scared of heights.",
                   "I am deathly afraid of heights.").kind == "contradicts"
+
+
+@pytest.mark.parametrize("old, new, same", [
+    ("My sister gave me this watch.", "This watch was given to me by my sister.", True),
+    ("My dad taught me everything i know.", "Everything i know was taught to me by my dad.", True),
+    ("My cat chased my dog.", "My dog was chased by my cat.", True),
+    # the passive's "by" names who acts: the same words, the other way round
+    ("My dog chased my cat.", "My dog was chased by my cat.", False),
+    ("My sister gave me this watch.", "My sister was given this watch by me.", False),
+])
+def test_a_passive_is_read_in_the_active_order(old, new, same):
+    assert (verify(new, old).kind == "duplicate") is same
