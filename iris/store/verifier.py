@@ -122,6 +122,8 @@ class Analysis:
     order: tuple[str, frozenset[str]] | None = None
     # the bag's words in the order they first appear
     sequence: tuple[str, ...] = ()
+    # words between "a"/"an" and a following content word ("a heavy sleeper" -> "heavy")
+    attributive: frozenset[str] = frozenset()
     # the same, a passive with "by" read in the active's order ("my dog was chased by my
     # cat" is "cat chase dog"): the order the verifier compares
     active: tuple[str, ...] = ()
@@ -203,6 +205,9 @@ def analyze(text: str) -> Analysis:
         order=_order(words),
         sequence=tuple(bag),
         active=_active_order(words, first_at, tuple(bag)),
+        attributive=frozenset(
+            words[i] for i in range(1, len(words) - 1) if words[i - 1] in ("a", "an")
+            and words[i + 1].isalpha() and words[i + 1] not in _STOP),
         forms={word: frozenset(raw) for word, raw in forms.items()},
     )
 
@@ -299,12 +304,15 @@ def _same_bag(a: Analysis, b: Analysis) -> bool:
         return False
     for word in a.bag & b.bag:
         if word != "<feeling>" and a.forms.get(word) and b.forms.get(word) and all(
-                distinct(x, y) for x in a.forms[word] for y in b.forms[word]):
+                distinct(x, y) and not _manner_pair(a, b, x, y) for x in a.forms[word]
+                for y in b.forms[word]):
             return False  # "cookies" / "cooking": one stem, two words
     for word in only_a:
         match = next((w for w in only_b if _doer(word, w) or _doer(w, word)
                       or _same_root(word, w)
-                      or _synonym(a.forms.get(word, ()), b.forms.get(w, ()))), None)
+                      or _synonym(a.forms.get(word, ()), b.forms.get(w, ()))
+                      or any(_manner_pair(a, b, x, y) for x in a.forms.get(word, ())
+                             for y in b.forms.get(w, ()))), None)
         if match is None:
             return False
         only_b = only_b - {match}
@@ -347,6 +355,30 @@ def _same_root(a: str, b: str) -> bool:
     if _AGENTS.get(a) or _AGENTS.get(b):  # people are compared by the agent rules
         return False
     return min(len(a), len(b)) >= _MIN_ROOT and _root(a) == _root(b)
+
+
+# "-ly" words that do not say the manner of their adjective: "a hard worker" is not
+# "hardly works", "a late riser" not "lately rises".
+_NOT_MANNER = frozenset("hardly lately nearly shortly highly barely scarcely presently "
+                        "directly justly fairly pretty".split())
+
+
+def _manner(adj: str, adv: str) -> bool:
+    """`adv` is the manner adverb of `adj` ("heavy"/"heavily", "terrible"/"terribly")."""
+    if len(adj) < 3 or adv in _NOT_MANNER:
+        return False
+    if adj.endswith("y"):
+        return adv == adj[:-1] + "ily"
+    return adv in (adj + "ly", adj[:-1] + "y", adj + "ally")
+
+
+def _manner_pair(a: Analysis, b: Analysis, x: str, y: str) -> bool:
+    """An adjective before a noun on one side and its manner adverb on the other: "a heavy
+    sleeper" / "I sleep heavily", "a terrible cook" / "I cook terribly". Only before a
+    noun, and the adverb not: "a friend" / "friendly" and "a month pass" / "a monthly
+    pass" are no such pair."""
+    return ((x in a.attributive and y not in b.attributive and _manner(x, y))
+            or (y in b.attributive and x not in a.attributive and _manner(y, x)))
 
 
 def _doer(verb: str, noun: str) -> bool:

@@ -197,3 +197,15 @@ def test_two_intensifiers_are_set_aside_one_is_not():
 ])
 def test_a_passive_is_read_in_the_active_order(old, new, same):
     assert (verify(new, old).kind == "duplicate") is same
+
+
+@pytest.mark.parametrize("old, new, same", [
+    ("I am a heavy sleeper.", "I sleep heavily.", True),
+    ("I am a terrible cook.", "I cook terribly.", True),
+    ("I am a quick learner.", "I learn quickly.", True),
+    ("I am a hard worker.", "I hardly work.", False),  # "hardly" is no manner of "hard"
+    ("I am a good cook.", "I cook terribly.", False),
+    ("I am a friend.", "I am friendly.", False),  # no noun after the word: no adjective
+])
+def test_an_adjective_before_a_doer_is_the_verbs_manner_adverb(old, new, same):
+    assert (verify(new, old).kind == "duplicate") is same
