@@ -209,3 +209,13 @@ def test_a_passive_is_read_in_the_active_order(old, new, same):
 ])
 def test_an_adjective_before_a_doer_is_the_verbs_manner_adverb(old, new, same):
     assert (verify(new, old).kind == "duplicate") is same
+
+
+@pytest.mark.parametrize("old, new, same", [
+    ("My wife spends all my money.", "My missus spends all my money.", True),
+    ("My spouse works for the city council.", "My other half works for the city council.", True),
+    ("My wife works for the city council.", "My other half works for the city council.", False),
+    ("I ate the other half of the cake.", "I ate half of the cake.", False),
+])
+def test_informal_names_for_a_spouse(old, new, same):
+    assert (verify(new, old).kind == "duplicate") is same
