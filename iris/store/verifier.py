@@ -122,6 +122,8 @@ class Analysis:
     order: tuple[str, frozenset[str]] | None = None
     # the bag's words in the order they first appear
     sequence: tuple[str, ...] = ()
+    # bag words that are intensifier adverbs ("extremely", "deathly")
+    degree: frozenset[str] = frozenset()
     # words between "a"/"an" and a following content word ("a heavy sleeper" -> "heavy")
     attributive: frozenset[str] = frozenset()
     # the same, a passive with "by" read in the active's order ("my dog was chased by my
@@ -149,7 +151,8 @@ def analyze(text: str) -> Analysis:
     bag: dict[str, None] = {}  # a set that keeps first-seen order
     forms: dict[str, set[str]] = {}
     agents: list[str] = []
-    by_agent, cut = _passive_agent(words), 0
+    span = _passive(words)
+    by_agent, cut = _passive_agent(words, span), 0
     first_at: dict[str, int] = {}  # bag word -> where it first came
     for i, word in enumerate(words):
         base = SYNONYMS.get(word, word)
@@ -174,8 +177,8 @@ def analyze(text: str) -> Analysis:
         else:
             bag[stem(word)] = None
             forms.setdefault(stem(word), set()).add(word)
-        for key in bag:
-            first_at.setdefault(key, i)
+        if bag:  # a word's first place is where it joined the bag, as its last key
+            first_at.setdefault(next(reversed(bag)), i)
     if cut:  # the passive's agent acts first
         agents = agents[cut:] + agents[:cut]
     lowered = " ".join(words)
@@ -204,7 +207,8 @@ def analyze(text: str) -> Analysis:
         slots=slots,
         order=_order(words),
         sequence=tuple(bag),
-        active=_active_order(words, first_at, tuple(bag)),
+        active=_active_order(span, first_at, tuple(bag)),
+        degree=frozenset(k for k, raw in forms.items() if raw & _INTENSIFIERS),
         attributive=frozenset(
             words[i] for i in range(1, len(words) - 1) if words[i - 1] in ("a", "an")
             and words[i + 1].isalpha() and words[i + 1] not in _STOP),
@@ -225,21 +229,19 @@ def _passive(words: list[str]) -> tuple[int, int] | None:
     return None
 
 
-def _passive_agent(words: list[str]) -> int:
-    """Where the agent of a passive starts ("raised by my aunt" -> "aunt"), or -1."""
-    span = _passive(words)
+def _passive_agent(words: list[str], span: tuple[int, int] | None) -> int:
+    """Where the agent of the passive `span` starts ("raised by my aunt" -> "aunt"), or -1."""
     if span is None:
         return -1
     return next((j for j in range(span[1] + 1, len(words))
                  if _AGENTS.get(SYNONYMS.get(words[j], words[j]))), -1)
 
 
-def _active_order(words: list[str], first_at: dict[str, int],
+def _active_order(span: tuple[int, int] | None, first_at: dict[str, int],
                   sequence: tuple[str, ...]) -> tuple[str, ...]:
     """The content words of a passive with "by" in the active clause's order: "this
     watch | was given to me | by my sister" -> "sister give watch" (the sequence as is
     otherwise)."""
-    span = _passive(words)
     if span is None:
         return sequence
     be, by = span
@@ -389,13 +391,12 @@ def _doer(verb: str, noun: str) -> bool:
 
 def _shared_degree(a: Analysis, b: Analysis) -> tuple[Analysis, Analysis]:
     """Both analyses without their intensifier adverbs when both have one."""
-    drop_a, drop_b = ({k for k, raw in x.forms.items() if raw & _INTENSIFIERS} for x in (a, b))
-    if not (drop_a and drop_b):
+    if not (a.degree and b.degree):
         return a, b
-    return _without(a, drop_a), _without(b, drop_b)
+    return _without(a, a.degree), _without(b, b.degree)
 
 
-def _without(x: Analysis, drop: set[str]) -> Analysis:
+def _without(x: Analysis, drop: frozenset[str]) -> Analysis:
     return replace(x, bag=x.bag - drop, sequence=tuple(w for w in x.sequence if w not in drop),
                    active=tuple(w for w in x.active if w not in drop))
 
