@@ -252,11 +252,11 @@ def _joined(words: tuple[str, ...]) -> str:
 CLOSE_ENOUGH = 70
 
 
-# Words after which the next word is a name ("my dog is called Bella", "Dr Austen").
+# Words after which the next word is a name in any case ("my dog is called bella", "dr
+# austen"). Words that are titles only sometimes ("miss", "aunt") are left to the capital.
 _NAMING = re.compile(
     r"\b(?:named|called|call(?:s|ed)?\s+(?:him|her|it|them|me)|name\s+is|name's|names\s+are"
-    r"|nicknamed|mr|mrs|ms|mx|dr|miss|sir|madam|prof|professor|aunt|uncle|auntie)\.?\s+"
-    r"([a-z][a-z'-]*)", re.IGNORECASE)
+    r"|nicknamed|mr|mrs|ms|mx|dr)\.?\s+([a-z][a-z'-]*)", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 
