@@ -214,8 +214,8 @@ def _slip_of(a: str, b: str) -> bool:
 
 
 # How two words at the same place relate: not the same, the same, the same if a long word
-# was misspelt, or the same only if a short word was mistyped (allowed once, in texts that
-# are otherwise the same). Neither misspelling is read off a name.
+# was misspelt (or spelt the British way), or the same only if a short word was mistyped
+# (allowed once, in texts otherwise the same). Neither misspelling is read off a name.
 _NO, _SAME, _MISSPELT, _SLIP = 0, 1, 2, 3
 
 
@@ -227,8 +227,10 @@ def _same_word(a: str, b: str) -> int:
         return _SAME
     if not (a.isalpha() and b.isalpha()) or a[0] != b[0]:
         return _NO
-    if _british(a, b) or _dropped_g(a, b):
+    if _dropped_g(a, b):
         return _SAME
+    if _british(a, b):  # a name may end so too ("Eater" / "Eatre")
+        return _MISSPELT
     if known(a) == known(b):  # two words, or two unknowns: nothing to read
         return _NO
     short, full = (a, b) if known(b) else (b, a)

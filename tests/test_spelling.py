@@ -130,3 +130,8 @@ def test_names_and_real_words_are_never_read_as_slips(old, new):
 def test_name_like_words():
     assert name_like("My dog is called Bella and I love Paris.") == {"bella", "paris"}
     assert name_like("I love pizza. Pizza is great, I'm sure.") == frozenset()
+
+
+def test_a_british_ending_is_not_read_off_a_name():
+    assert same_surface("I am a clean eatre.", "I am a clean eater.")
+    assert not same_surface("My cat is named eatre.", "My cat is named eater.")
