@@ -2,7 +2,7 @@
 
 import pytest
 
-from iris.spelling import known, loose_words, same_surface
+from iris.spelling import known, loose_words, name_like, same_surface, slip
 
 
 def test_known_words_come_from_the_shipped_frequency_list():
@@ -72,3 +72,66 @@ def test_spelling_variants_of_one_word_are_the_same_surface(old, new):
 ])
 def test_close_spellings_of_two_words_stay_apart(old, new):
     assert not same_surface(new, old)
+
+
+@pytest.mark.parametrize("typed, word", [
+    ("paela", "paella"),  # a doubled letter written once
+    ("coook", "cook"),  # a letter written twice
+    ("recieve", "receive"),  # two neighbouring letters swapped
+    ("hoise", "house"),  # "i" is next to "u" on the keyboard
+])
+def test_slips_of_the_fingers(typed, word):
+    assert slip(typed, word)
+
+
+@pytest.mark.parametrize("typed, word", [
+    ("bello", "bella"),  # "o" is nowhere near "a"
+    ("austen", "austin"),
+    ("hse", "house"),  # two letters dropped
+    ("hosue", "hose"),  # not one slip from this word
+])
+def test_other_differences_are_not_slips(typed, word):
+    assert not slip(typed, word)
+
+
+@pytest.mark.parametrize("old, new", [
+    ("I love to cook paella.", "I love to cook paela."),
+    ("I live in a big house.", "I live in a big hosue."),
+    ("My mom is a great cook.", "My mom is a graet cook."),
+    ("I feel old.", "I fel old."),
+    ("I recieve a lot of mail.", "I receive a lot of mail."),
+])
+def test_a_mistyped_short_word_is_the_same_surface(old, new):
+    assert same_surface(new, old)
+
+
+@pytest.mark.parametrize("old, new", [
+    # names: capitalised mid-sentence, or after "named", "called", "name is" or a title
+    ("My dog is called Bella.", "My dog is called Bela."),
+    ("my dog is named bella", "my dog is named bekla"),
+    ("My best friend's name is Sara.", "My best friend's name is Sata."),
+    ("I love to cook Paella.", "I love to cook Paela."),
+    ("I had to have a Transplant.", "I had to have a Transpllant."),  # a long word too
+    ("My teacher was Mr Hosue.", "My teacher was Mr House."),
+    # two real words, however close
+    ("I live in a thin house.", "I live in a thing house."),
+    ("I love my cook.", "I love my book."),
+    # a slip is read only when it is the one difference
+    ("I love to cook paella.", "I loved to cook paela."),
+    ("I am going to cook paella.", "Im goin to cook paela."),
+    ("I like the Treadmill.", "I like the Teradmill."),
+    ("I workout four hours a day.", "I workout for hours a day."),
+    ("I worked there for years.", "I worked there 4 years."),
+])
+def test_names_and_real_words_are_never_read_as_slips(old, new):
+    assert not same_surface(new, old)
+
+
+def test_name_like_words():
+    assert name_like("My dog is called Bella and I love Paris.") == {"bella", "paris"}
+    assert name_like("I love pizza. Pizza is great, I'm sure.") == frozenset()
+
+
+def test_a_british_ending_is_not_read_off_a_name():
+    assert same_surface("I am a clean eatre.", "I am a clean eater.")
+    assert not same_surface("My cat is named eatre.", "My cat is named eater.")

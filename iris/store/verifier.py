@@ -19,10 +19,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from iris.spelling import same_surface
+from iris.spelling import names_differ, same_surface
 from iris.store.synonyms import distinct, synonyms
 from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
@@ -63,6 +63,13 @@ _FILLER = {"something", "thing", "things", "stuff", "lot", "lots", "big", "huge"
            "absolutely", "definitely", "really", "truly", "very", "actually", "totally",
            "enjoyment", "activity", "activities", "every", "each", "take", "taking",
            "took", "takes", "feel", "feels"}
+
+# Adverbs of degree: "deathly afraid" and "extremely scared" say one fact, so when BOTH sides
+# have one they are set aside; one side alone keeps its adverb ("afraid" / "extremely
+# afraid" stays open). Downtoners ("slightly", "a bit") are not here: they change the fact.
+_INTENSIFIERS = frozenset("""extremely deathly incredibly insanely seriously hugely highly deeply
+utterly immensely tremendously exceedingly mortally super so really very truly totally
+""".split())
 
 # People, whose order matters: "I taught my dad" is not "my dad taught me".
 _AGENTS = {"i": "self", "me": "self", "myself": "self", "we": "self", "us": "self",
@@ -115,6 +122,13 @@ class Analysis:
     order: tuple[str, frozenset[str]] | None = None
     # the bag's words in the order they first appear
     sequence: tuple[str, ...] = ()
+    # bag words that are intensifier adverbs ("extremely", "deathly")
+    degree: frozenset[str] = frozenset()
+    # words between "a"/"an" and a following content word ("a heavy sleeper" -> "heavy")
+    attributive: frozenset[str] = frozenset()
+    # the same, a passive with "by" read in the active's order ("my dog was chased by my
+    # cat" is "cat chase dog"): the order the verifier compares
+    active: tuple[str, ...] = ()
     # bag word -> the words as written that gave it (for the synonym lookup)
     forms: dict[str, frozenset[str]] = field(default_factory=dict, hash=False, compare=False)
 
@@ -137,7 +151,9 @@ def analyze(text: str) -> Analysis:
     bag: dict[str, None] = {}  # a set that keeps first-seen order
     forms: dict[str, set[str]] = {}
     agents: list[str] = []
-    by_agent, cut = _passive_agent(words), 0
+    span = _passive(words)
+    by_agent, cut = _passive_agent(words, span), 0
+    first_at: dict[str, int] = {}  # bag word -> where it first came
     for i, word in enumerate(words):
         base = SYNONYMS.get(word, word)
         agent = _AGENTS.get(base)
@@ -161,6 +177,8 @@ def analyze(text: str) -> Analysis:
         else:
             bag[stem(word)] = None
             forms.setdefault(stem(word), set()).add(word)
+        if bag:  # a word's first place is where it joined the bag, as its last key
+            first_at.setdefault(next(reversed(bag)), i)
     if cut:  # the passive's agent acts first
         agents = agents[cut:] + agents[:cut]
     lowered = " ".join(words)
@@ -189,22 +207,47 @@ def analyze(text: str) -> Analysis:
         slots=slots,
         order=_order(words),
         sequence=tuple(bag),
+        active=_active_order(span, first_at, tuple(bag)),
+        degree=frozenset(k for k, raw in forms.items() if raw & _INTENSIFIERS),
+        attributive=frozenset(
+            words[i] for i in range(1, len(words) - 1) if words[i - 1] in ("a", "an")
+            and words[i + 1].isalpha() and words[i + 1] not in _STOP),
         forms={word: frozenset(raw) for word, raw in forms.items()},
     )
 
 
-def _passive_agent(words: list[str]) -> int:
-    """Where the agent of a passive starts ("raised by my aunt" -> "aunt"), or -1."""
+def _passive(words: list[str]) -> tuple[int, int] | None:
+    """Where a passive's "be" and its "by" are ("everything was taught to me by my dad"),
+    or None."""
     for i, word in enumerate(words[2:-1], start=2):
         # "be" then a participle, up to a short object before "by" ("was taught to fish by")
-        if word == "by" and any(
-                words[k] in _PASSIVE_BE and words[k + 1].endswith(_PARTICIPLE_ENDS)
-                for k in range(max(0, i - 5), i - 1)):
-            for j in range(i + 1, len(words)):
-                if _AGENTS.get(SYNONYMS.get(words[j], words[j])):
-                    return j
-            return -1
-    return -1
+        if word == "by":
+            be = next((k for k in range(max(0, i - 5), i - 1) if words[k] in _PASSIVE_BE
+                       and words[k + 1].endswith(_PARTICIPLE_ENDS)), None)
+            if be is not None:
+                return be, i
+    return None
+
+
+def _passive_agent(words: list[str], span: tuple[int, int] | None) -> int:
+    """Where the agent of the passive `span` starts ("raised by my aunt" -> "aunt"), or -1."""
+    if span is None:
+        return -1
+    return next((j for j in range(span[1] + 1, len(words))
+                 if _AGENTS.get(SYNONYMS.get(words[j], words[j]))), -1)
+
+
+def _active_order(span: tuple[int, int] | None, first_at: dict[str, int],
+                  sequence: tuple[str, ...]) -> tuple[str, ...]:
+    """The content words of a passive with "by" in the active clause's order: "this
+    watch | was given to me | by my sister" -> "sister give watch" (the sequence as is
+    otherwise)."""
+    if span is None:
+        return sequence
+    be, by = span
+    return (tuple(w for w in sequence if first_at[w] > by)
+            + tuple(w for w in sequence if be <= first_at[w] < by)
+            + tuple(w for w in sequence if first_at[w] < be))
 
 
 def _order(words: list[str]) -> tuple[str, frozenset[str]] | None:
@@ -263,12 +306,15 @@ def _same_bag(a: Analysis, b: Analysis) -> bool:
         return False
     for word in a.bag & b.bag:
         if word != "<feeling>" and a.forms.get(word) and b.forms.get(word) and all(
-                distinct(x, y) for x in a.forms[word] for y in b.forms[word]):
+                distinct(x, y) and not _manner_pair(a, b, x, y) for x in a.forms[word]
+                for y in b.forms[word]):
             return False  # "cookies" / "cooking": one stem, two words
     for word in only_a:
         match = next((w for w in only_b if _doer(word, w) or _doer(w, word)
                       or _same_root(word, w)
-                      or _synonym(a.forms.get(word, ()), b.forms.get(w, ()))), None)
+                      or _synonym(a.forms.get(word, ()), b.forms.get(w, ()))
+                      or any(_manner_pair(a, b, x, y) for x in a.forms.get(word, ())
+                             for y in b.forms.get(w, ()))), None)
         if match is None:
             return False
         only_b = only_b - {match}
@@ -313,10 +359,46 @@ def _same_root(a: str, b: str) -> bool:
     return min(len(a), len(b)) >= _MIN_ROOT and _root(a) == _root(b)
 
 
+# "-ly" words that do not say the manner of their adjective: "a hard worker" is not
+# "hardly works", "a late riser" not "lately rises".
+_NOT_MANNER = frozenset("hardly lately nearly shortly highly barely scarcely presently "
+                        "directly justly fairly pretty".split())
+
+
+def _manner(adj: str, adv: str) -> bool:
+    """`adv` is the manner adverb of `adj` ("heavy"/"heavily", "terrible"/"terribly")."""
+    if len(adj) < 3 or adv in _NOT_MANNER:
+        return False
+    if adj.endswith("y"):
+        return adv == adj[:-1] + "ily"
+    return adv in (adj + "ly", adj[:-1] + "y", adj + "ally")
+
+
+def _manner_pair(a: Analysis, b: Analysis, x: str, y: str) -> bool:
+    """An adjective before a noun on one side and its manner adverb on the other: "a heavy
+    sleeper" / "I sleep heavily", "a terrible cook" / "I cook terribly". Only before a
+    noun, and the adverb not: "a friend" / "friendly" and "a month pass" / "a monthly
+    pass" are no such pair."""
+    return ((x in a.attributive and y not in b.attributive and _manner(x, y))
+            or (y in b.attributive and x not in a.attributive and _manner(y, x)))
+
+
 def _doer(verb: str, noun: str) -> bool:
     if len(verb) >= 3 and noun == verb + verb[-1] + "er":  # run/runner, swim/swimmer
         return True
     return len(verb) >= 4 and noun in (verb + "er", verb + "r", verb + "or", verb + "ar")
+
+
+def _shared_degree(a: Analysis, b: Analysis) -> tuple[Analysis, Analysis]:
+    """Both analyses without their intensifier adverbs when both have one."""
+    if not (a.degree and b.degree):
+        return a, b
+    return _without(a, a.degree), _without(b, b.degree)
+
+
+def _without(x: Analysis, drop: frozenset[str]) -> Analysis:
+    return replace(x, bag=x.bag - drop, sequence=tuple(w for w in x.sequence if w not in drop),
+                   active=tuple(w for w in x.active if w not in drop))
 
 
 def verify(new: str, old: str) -> Verdict:
@@ -324,7 +406,7 @@ def verify(new: str, old: str) -> Verdict:
     are similar enough (cosine) for a duplicate or a contradiction to matter."""
     if same_surface(new, old):
         return Verdict("duplicate", "same words, spelled differently", surface=True)
-    a, b = analyze(new), analyze(old)
+    a, b = _shared_degree(analyze(new), analyze(old))
     overlap = _jaccard(a.bag, b.bag)
     # "I quit smoking" / "I stopped smoking": the same change, in other words
     updating = any(not any(synonyms(x, y) for y in b.update) for x in a.update - b.update)
@@ -351,15 +433,18 @@ def verify(new: str, old: str) -> Verdict:
     same = _same_bag(a, b)
     if same and a.order and b.order and a.order[0] == b.order[0] and a.order[1] != b.order[1]:
         return Verdict("supersedes" if a.update else "contradicts", "order reversed", hard=True)
-    if same and a.bag == b.bag and _reordered(a.sequence, b.sequence):
+    if same and a.bag == b.bag and _reordered(a.active, b.active):
         return Verdict("related", "the same words in another order")
     if same and set(a.agents) - {"self"} != set(b.agents) - {"self"}:
         return Verdict("related", "different people", hard=True)
     if same and len(set(a.agents)) >= 2 and a.agents != b.agents:
         return Verdict("related", "different roles", hard=True)
+    if same and names_differ(new, old):  # stems fold "homee" into "home"
+        return Verdict("related", "a name on one side only")
     if same:
         return Verdict("duplicate", "same content words")
     return Verdict("related", "different content words")
+
 
 
 # --- the LLM judge -------------------------------------------------------------------
