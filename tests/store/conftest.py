@@ -3,6 +3,7 @@ IRIS_TEST_POSTGRES_URL is set) live in tests/conftest.py."""
 
 import pytest
 
+from iris import Pipeline
 from iris.embed import HashingEmbedder
 from iris.store import MemoryStore
 
@@ -29,3 +30,10 @@ def real_store(db_settings, minilm):
     s = MemoryStore(db_settings.model_copy(update={"embed_model": None}), embedder=minilm)
     yield s
     s.close()
+
+
+@pytest.fixture
+def pipeline(real_settings, minilm):
+    """The whole pipeline on the real model (forget tests)."""
+    with Pipeline(real_settings, embedder=minilm) as p:
+        yield p

@@ -8,7 +8,6 @@ import string
 
 import pytest
 
-from iris import Pipeline
 from iris import results as R
 
 TEN = ["I live at 12 Baker Street", "My wife's name is Ana", "I like coffee",
@@ -16,12 +15,6 @@ TEN = ["I live at 12 Baker Street", "My wife's name is Ana", "I like coffee",
        "My birthday is on March 14th", "I am allergic to shellfish",
        "I prefer window seats on flights", "My daughter plays the violin",
        "I am training for a marathon"]
-
-
-@pytest.fixture
-def pipeline(real_settings, minilm):
-    with Pipeline(real_settings, embedder=minilm) as p:
-        yield p
 
 
 def _holding(pipeline, user, contents):

@@ -4,18 +4,11 @@ all, and otherwise goes to the host untouched (iris/pipeline.py `_probe`)."""
 
 import pytest
 
-from iris import Pipeline
 from iris import results as R
 from iris.store.probe import named_forget
 from iris.types import MemoryItem
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def pipeline(real_settings, minilm):
-    with Pipeline(real_settings, embedder=minilm) as p:
-        yield p
 
 
 def _holding(pipeline, user, contents):
