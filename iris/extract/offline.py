@@ -477,6 +477,14 @@ _WIDE_GAP = re.compile(r"(?<=\w)[ \t]{2,}(?=\w)")
 GAP = "\u2002"
 
 
+# "(please remember that one)", "(don't forget this!)", "(note it)": a request to the
+# assistant in brackets, a few words with a command verb (or a typo of "remember") and no
+# word about the user. It is no part of a fact.
+_BRACKETED_REQUEST = re.compile(
+    r"\s*\((?=[^()]{0,60}\))(?![^()]*\b(?:i|i'm|im|my|we|our|mine)\b)[^()]*?"
+    r"\b(?:rem[a-z]{3,8}|note|forget|save|store|keep in mind)\b[^()]*\)", re.I)
+
+
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
@@ -487,6 +495,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
+    text = _BRACKETED_REQUEST.sub("", text)
     facts: list[str] = []
     first, newline, rest = text.strip().partition("\n")
     if newline and rest.strip() and (_is_header(first, first_of_many=True)
