@@ -58,7 +58,9 @@ _CONNECTOR = re.compile(
     r"^(?:&\s*(?:also\b)?|\+\s)[\s,:]*"  # "& he is scared of ...": the sign for "and"
     r"|^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
     r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
-    r"|in addition|one more thing|(?:ok|okay|k) so|so yeah|yeah|yes|yep|yup|so)\b[\s,:]*", re.I)
+    r"|in addition|one more thing|so yeah|yeah|yes|yep|yup"
+    # a chat opener before "so": "kk so", "right so basically", "alrighty so"
+    r"|(?:(?:ok|okay|k|kk|right|alright|alrighty)[\s,]+)?so(?:[\s,]+basically)?)\b[\s,:]*", re.I)
 # "Update: I moved", "One more thing: I ...": a short label before a colon, no fact itself.
 _LABEL = re.compile(r"^([^:\n]{1,40}):\s+")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b", re.I)
