@@ -441,6 +441,10 @@ def _without_label(text: str) -> str:
 
 
 _FACT_START_ROUNDS = 6
+# The user saying they are telling, before a clause: "im telling u I ...", "I'm letting you
+# know that my ...", or alone over a list ("I'm telling you the truth" stays).
+_TELLING = re.compile(r"(?:i'?m|i am) (?:telling|letting) (?:u|you)(?: know)?(?: that)?\b[\s,:]*",
+                      re.I)
 
 
 def _fact_start(text: str) -> str:
@@ -449,6 +453,9 @@ def _fact_start(text: str) -> str:
     thousands of times must not cost a copy of the text per word)."""
     for _ in range(_FACT_START_ROUNDS):
         stripped = _CONNECTOR.sub("", text).strip()
+        telling = _TELLING.match(stripped)
+        if telling and (telling.end() == len(stripped) or is_clause(stripped[telling.end():])):
+            stripped = stripped[telling.end():]
         stripped = segments.strip_discourse(stripped, is_clause)
         stripped = segments.strip_address(stripped, is_clause).strip()
         if stripped == text:

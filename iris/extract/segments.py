@@ -42,7 +42,8 @@ _PERSONAL = frozenset({"i", "im", "ive", "id", "ill", "me", "my", "mine", "mysel
 # The user's own subject, where a fact about them starts.
 _OWN_SUBJECTS = frozenset({"i", "im", "ive", "my", "we", "our"})
 # Words that end a linking phrase by pointing back ("besides that", "first of all").
-_ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more", "well"})
+# (and their chat spellings: "on top of dat", "besides dis")
+_ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more", "well", "dat", "dis", "tht"})
 # Time and frequency words carry content ("On weekends, I ...", "Usually I ...").
 _TIME_WORDS = re.compile(
     r"\b(?:morning|evening|night|afternoon|day|week|weekend|month|year|season|summer|winter"

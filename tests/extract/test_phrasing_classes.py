@@ -212,3 +212,21 @@ def test_the_thing_before_an_ordinal_is_no_counter_label():
 ])
 def test_a_chat_opener_before_so_opens_no_fact(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("ok so im telling u my van is blue", ["My van is blue"]),
+    ("I'm letting you know that I row", ["I row"]),
+    ("ok so im telling u #1) I knit #2) I row", ["I knit", "I row"]),
+])
+def test_saying_i_am_telling_you_opens_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_i_am_telling_you_without_a_clause_after_it_stays():
+    assert split_facts("remember im telling u the truth") == ["Im telling u the truth"]
+
+
+def test_a_linking_phrase_ending_in_a_chat_spelling_of_that_is_no_fact():
+    assert split_facts("remember I knit. on top of dat my van is blue") == [
+        "I knit", "My van is blue"]
