@@ -230,3 +230,15 @@ def test_i_am_telling_you_without_a_clause_after_it_stays():
 def test_a_linking_phrase_ending_in_a_chat_spelling_of_that_is_no_fact():
     assert split_facts("remember I knit. on top of dat my van is blue") == [
         "I knit", "My van is blue"]
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("remember For a start I knit | Secondly I row", ["I knit", "I row"]),
+    ("remember for starters, my van is blue and I row", ["My van is blue", "I row"]),
+])
+def test_for_a_start_opens_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_at_the_start_keeps_its_time():
+    assert split_facts("remember at the start I was shy") == ["At the start I was shy"]
