@@ -490,7 +490,7 @@ GAP = "\u2002"
 # assistant in brackets, a few words with a command verb (or a typo of "remember") and no
 # word about the user. It is no part of a fact.
 _BRACKETED_REQUEST = re.compile(
-    r"\s*\((?=[^()]{0,60}\))(?![^()]*\b(?:i|i'm|im|my|we|our|mine)\b)[^()]*?"
+    r" ?\((?=[^()]{0,60}\))(?![^()]*\b(?:i|i'm|im|my|we|our|mine)\b)[^()]*?"
     r"\b(?:rem[a-z]{3,8}|note|forget|save|store|keep in mind)\b[^()]*\)", re.I)
 
 
