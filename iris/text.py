@@ -153,13 +153,20 @@ def _unhold_word(match: re.Match[str]) -> str:
     return word
 
 
+# A joiner typed with one letter doubled ("aand also", "Annd", "alsso"): none of these
+# spellings is an English word, so the plain joiner is meant.
+_DOUBLED_JOINER = re.compile(
+    r"(?<![A-Za-z])(?:aann?dd?|anndd?|andd|alsso)(?![A-Za-z])", re.I)
+_DOUBLED = re.compile(r"([a-z])\1", re.I)
+
+
 def unheld(text: str) -> str:
     """`text` with held letters taken out of structure words ("Annnd" -> "And", "ALSOOO" ->
-    "ALSO", "plsss" -> "pls"), case kept; every other word is left as written, so a fact
-    reads as the user wrote it."""
-    if not _HELD_RUN.search(text):
-        return text
-    return _LETTERS.sub(_unhold_word, text)
+    "ALSO", "plsss" -> "pls", "aand" -> "and"), case kept; every other word is left as
+    written, so a fact reads as the user wrote it."""
+    if _HELD_RUN.search(text):
+        text = _LETTERS.sub(_unhold_word, text)
+    return _DOUBLED_JOINER.sub(lambda m: _DOUBLED.sub(r"\1", m.group()), text)
 
 
 BULLET_CHARS = "\u2022\u00b7\u25aa\u2023\u25e6"  # • · ▪ ‣ ◦

@@ -59,6 +59,8 @@ _COUNTER_WORDS = frozenset({"one", "first", "firstly", "number", "item", "1st"})
 _COUNTER_START = re.compile(
     r"(?:\d{1,2}(?:[.):\]]|\s?[-\u2013\u2014]\s)|one\s?[:)\-\u2013\u2014]|first(?:ly)?\b[\s,]"
     r"|1st\s|(?:number|item)\s+(?:one|1)\b)", re.I)
+# A word that names the counter after it: "Step one - ...", "thing 1: ...", "Item 1 ...".
+_COUNTER_LABEL = re.compile(r"\b(?:step|thing|item|fact|point|part|number)\s+$", re.I)
 # The object of a command verb: "log this for me?", "Hold onto these:".
 _OBJECTS = frozenset({"this", "these", "following", "dis", "dese"})
 # Words that go with a thanks right after them ("much appreciated", "k thx").
@@ -216,7 +218,9 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
             start = token.start()  # "pls remember (1) ... (2) ...": the list starts here
             while start and text[start - 1] in "([#":
                 start -= 1
-            return start
+            label = _COUNTER_LABEL.search(text, 0, start) if re.match(
+                r"(?:\d|one\b)", text[start:], re.I) else None
+            return label.start() if label else start  # "u should kno Step one - ..."
         if base is None:
             noun_after = noun_after or bool(verb_end)
             unknown += 1

@@ -27,7 +27,7 @@ _ORDINAL_WORD = "|".join(o + "(?:ly)?" for o in _ORDINALS)
 # One counter, with the decoration that makes it a list mark. Named groups say the kind.
 _COUNTER = re.compile(
     r"(?<![\w'])(?:"
-    rf"(?P<label>item|fact|number|no\.?|point|step|pt\.?|part)\s+(?P<lv>\d{{1,2}}|{_NUMBER_WORD})"
+    rf"(?P<label>item|fact|number|no\.?|point|step|pt\.?|part|thing)\s+(?P<lv>\d{{1,2}}|{_NUMBER_WORD})"
     r"(?:\s*[:.)\-–—,]|\s+is(?:\s+that)?(?=\s))?"  # "Number 1 is that I ..."
     # a keycap emoji ("1️⃣"): a digit, an optional variation selector, the keycap mark
     r"|(?P<key>\d)\ufe0f?\u20e3"
@@ -118,7 +118,7 @@ def split_symbol_marks(line: str) -> tuple[str, list[str]] | None:
 
 _LINE_MARK = re.compile(
     r"^\s*(?:"
-    r"(?:item|fact|number|no\.?|point|step)\s+\w{1,5}\s*[:.)\-–—]\s*"
+    r"(?:item|fact|number|no\.?|point|step|thing)\s+\w{1,5}\s*[:.)\-–—]\s*"
     r"|\d\ufe0f?\u20e3\s*"  # a keycap emoji
     r"|#\s?\d{1,2}\s*[:.)]?\s+"
     r"|[\[(<]#?(?:\d{1,2}|[a-h]|[ivx]{1,4})[\])>]\s*[:.]?\s+"

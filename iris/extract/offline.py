@@ -58,7 +58,9 @@ _CONNECTOR = re.compile(
     r"^(?:&\s*(?:also\b)?|\+\s)[\s,:]*"  # "& he is scared of ...": the sign for "and"
     r"|^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
     r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
-    r"|in addition|one more thing|(?:ok|okay|k) so|so yeah|yeah|so)\b[\s,:]*", re.I)
+    r"|in addition|one more thing|so yeah|yeah|yes|yep|yup"
+    # a chat opener before "so": "kk so", "right so basically", "alrighty so"
+    r"|(?:(?:ok|okay|k|kk|right|alright|alrighty)[\s,]+)?so(?:[\s,]+basically)?)\b[\s,:]*", re.I)
 # "Update: I moved", "One more thing: I ...": a short label before a colon, no fact itself.
 _LABEL = re.compile(r"^([^:\n]{1,40}):\s+")
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b", re.I)
@@ -439,6 +441,10 @@ def _without_label(text: str) -> str:
 
 
 _FACT_START_ROUNDS = 6
+# The user saying they are telling, before a clause: "im telling u I ...", "I'm letting you
+# know that my ...", or alone over a list ("I'm telling you the truth" stays).
+_TELLING = re.compile(r"(?:i'?m|i am) (?:telling|letting) (?:u|you)(?: know)?(?: that)?\b[\s,:]*",
+                      re.I)
 
 
 def _fact_start(text: str) -> str:
@@ -447,6 +453,9 @@ def _fact_start(text: str) -> str:
     thousands of times must not cost a copy of the text per word)."""
     for _ in range(_FACT_START_ROUNDS):
         stripped = _CONNECTOR.sub("", text).strip()
+        telling = _TELLING.match(stripped)
+        if telling and (telling.end() == len(stripped) or is_clause(stripped[telling.end():])):
+            stripped = stripped[telling.end():]
         stripped = segments.strip_discourse(stripped, is_clause)
         stripped = segments.strip_address(stripped, is_clause).strip()
         if stripped == text:
@@ -477,6 +486,14 @@ _WIDE_GAP = re.compile(r"(?<=\w)[ \t]{2,}(?=\w)")
 GAP = "\u2002"
 
 
+# "(please remember that one)", "(don't forget this!)", "(note it)": a request to the
+# assistant in brackets, a few words with a command verb (or a typo of "remember") and no
+# word about the user. It is no part of a fact.
+_BRACKETED_REQUEST = re.compile(
+    r" ?\((?=[^()]{0,60}\))(?![^()]*\b(?:i|i'm|im|my|we|our|mine)\b)[^()]*?"
+    r"\b(?:rem[a-z]{3,8}|note|forget|save|store|keep in mind)\b[^()]*\)", re.I)
+
+
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
@@ -487,6 +504,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
+    text = _BRACKETED_REQUEST.sub("", text)
     facts: list[str] = []
     first, newline, rest = text.strip().partition("\n")
     if newline and rest.strip() and (_is_header(first, first_of_many=True)

@@ -42,7 +42,11 @@ _PERSONAL = frozenset({"i", "im", "ive", "id", "ill", "me", "my", "mine", "mysel
 # The user's own subject, where a fact about them starts.
 _OWN_SUBJECTS = frozenset({"i", "im", "ive", "my", "we", "our"})
 # Words that end a linking phrase by pointing back ("besides that", "first of all").
-_ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more", "well"})
+# (and their chat spellings: "on top of dat", "besides dis").
+_ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more", "well", "dat", "dis", "tht"})
+# A phrase after "for" that opens a sequence ("for a start", "for starters"); "at the start
+# I was shy" keeps its time.
+_SEQUENCE_ENDS = frozenset({"start", "starters"})
 # Time and frequency words carry content ("On weekends, I ...", "Usually I ...").
 _TIME_WORDS = re.compile(
     r"\b(?:morning|evening|night|afternoon|day|week|weekend|month|year|season|summer|winter"
@@ -127,7 +131,8 @@ def _strip_bare_discourse(text: str, is_clause: ClauseTest) -> str:
         prefix, rest = text[:match.start()], text[match.start():]
         heads = [_norm(w.group()) for w in words[:index]]
         linking = (len(heads) == 1 and heads[0].endswith("ly") and len(heads[0]) > 4) or (
-            heads[-1] in _ANAPHORIC_ENDS and (heads[0] not in _SUBORDINATORS or len(heads) == 2))
+            heads[-1] in _ANAPHORIC_ENDS and (heads[0] not in _SUBORDINATORS or len(heads) == 2)
+        ) or (heads[0] == "for" and heads[-1] in _SEQUENCE_ENDS)
         if (linking and re.fullmatch(r"[\w'\u2019 ]+", prefix.strip())
                 and _content_free(prefix, text) and is_clause(rest)):
             return rest

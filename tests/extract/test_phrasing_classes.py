@@ -153,3 +153,92 @@ def test_another_thing_between_commas_links_two_facts():
         "I knit", "My van is blue"]
     assert split_facts("remember I like another thing and I swim") == [
         "I like another thing", "I swim"]
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("note that I sail aand also my car is green", ["I sail", "My car is green"]),
+    ("Remember I Sail Annd I Fish", ["I Sail", "I Fish"]),
+])
+def test_a_joiner_with_a_doubled_letter_joins(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_a_doubled_letter_in_an_ordinary_word_is_kept():
+    assert split_facts("remember I own a bassoon and a saddle") == ["I own a bassoon and a saddle"]
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("remember I grow leeks (don't forget this one)", ["I grow leeks"]),
+    ("save this: my boat is red (pls note it) and I row daily",
+     ["My boat is red", "I row daily"]),
+    ("remember I grow leeks (PLEASE REMEMBR THAT) thanks", ["I grow leeks"]),
+])
+def test_a_bracketed_request_to_the_assistant_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_a_bracketed_aside_about_the_user_stays():
+    assert split_facts("remember I grow leeks (my note: they are huge)") == [
+        "I grow leeks (my note: they are huge)"]
+
+
+def test_yes_before_a_pronoun_keeps_the_pronoun_clause_with_its_subject():
+    facts = split_facts("remember my uncle Abe is a baker and yes he sings opera")
+    assert facts[0].startswith("My uncle Abe is a baker")
+    assert not any(f.lower().startswith("yes") for f in facts)
+    assert "sings opera" in " ".join(facts)
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("u should kno Step one - I knit. Step two - my van is blue", ["I knit", "My van is blue"]),
+    ("note pls thing 1: I knit thing 2: my van is blue thing 3: I row",
+     ["I knit", "My van is blue", "I row"]),
+    ("remember Thing one: I knit Thing two: my van is blue", ["I knit", "My van is blue"]),
+])
+def test_a_counter_with_a_label_word_is_no_part_of_a_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_the_thing_before_an_ordinal_is_no_counter_label():
+    # "thing" only names a counter that is a number; "First" here opens the sentence
+    facts = split_facts("ok here is the thing First I knit. Then I row")
+    assert not any(f.lower().startswith("thing") for f in facts)
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("kk so i weave baskets", ["I weave baskets"]),
+    ("Right so basically my van is blue.", ["My van is blue"]),
+    ("alrighty, so I row on sundays", ["I row on sundays"]),
+])
+def test_a_chat_opener_before_so_opens_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("ok so im telling u my van is blue", ["My van is blue"]),
+    ("I'm letting you know that I row", ["I row"]),
+    ("ok so im telling u #1) I knit #2) I row", ["I knit", "I row"]),
+])
+def test_saying_i_am_telling_you_opens_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_i_am_telling_you_without_a_clause_after_it_stays():
+    assert split_facts("remember im telling u the truth") == ["Im telling u the truth"]
+
+
+def test_a_linking_phrase_ending_in_a_chat_spelling_of_that_is_no_fact():
+    assert split_facts("remember I knit. on top of dat my van is blue") == [
+        "I knit", "My van is blue"]
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("remember For a start I knit | Secondly I row", ["I knit", "I row"]),
+    ("remember for starters, my van is blue and I row", ["My van is blue", "I row"]),
+])
+def test_for_a_start_opens_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_at_the_start_keeps_its_time():
+    assert split_facts("remember at the start I was shy") == ["At the start I was shy"]
