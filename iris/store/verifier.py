@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from iris.spelling import names_differ, same_surface
-from iris.store.synonyms import distinct, synonyms
+from iris.store.synonyms import distinct, irregular_bases, synonyms
 from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
@@ -109,6 +109,59 @@ _PASSIVE_BE = {"was", "were", "been", "is", "am", "are", "be", "being", "got", "
 _PARTICIPLE_ENDS = ("ed", "en", "wn", "ght", "ne", "rn", "ade")
 
 
+# Informal kinship words, read in the verifier only (elsewhere "pop" is music and "nan" a
+# bread). Unambiguous ones always; the rest only after a possessive ("my pa", "our nan").
+_KIN_ALWAYS = {"grandad": "grandfather", "granddad": "grandfather", "granddaddy": "grandfather",
+               "grandaddy": "grandfather", "gramps": "grandfather", "grampa": "grandfather",
+               "grandpapa": "grandfather", "grandmom": "grandmother", "grandmum": "grandmother",
+               "grandmama": "grandmother", "granny": "grandmother", "grannie": "grandmother",
+               "nana": "grandmother", "nanna": "grandmother", "grandma": "grandmother",
+               "grandpa": "grandfather", "daddy": "father", "mommy": "mother",
+               "mummy": "mother", "hubby": "husband", "wifey": "wife", "missus": "wife",
+               "stepdad": "stepfather", "stepmom": "stepmother", "stepmum": "stepmother"}
+_KIN_AFTER_POSSESSIVE = {"pa": "father", "pop": "father", "pops": "father", "papa": "father",
+                         "da": "father", "dad": "father", "ma": "mother", "mum": "mother",
+                         "mam": "mother", "mom": "mother", "mama": "mother", "nan": "grandmother",
+                         "gran": "grandmother", "sis": "sister", "bro": "brother",
+                         "grandpop": "grandfather"}
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
+# "a keen swimmer" is "I swim a lot", and "a lot" says nothing to the verifier: an adjective
+# of degree before a doer noun ("-er", "-or", "-ist") is set aside.
+_DEGREE_ADJ = frozenset({"keen", "avid", "enthusiastic", "dedicated", "devoted", "regular",
+                         "frequent", "habitual"})
+_DOER_ENDS = ("er", "ers", "or", "ors", "ist", "ists")
+# A frequency adjective or adverb is its period: "weekly" is "every week" (and "every" is
+# filler), "daily" is "every day".
+_PERIODS = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
+            "annually": "year", "annual": "year", "nightly": "night", "hourly": "hour"}
+
+
+def _read_words(words: list[str]) -> list[str]:
+    """The tokens the verifier compares: informal kinship words as the relative, a "-goer"
+    compound as its place and "go" ("churchgoer" -> "church go"), a period word as its
+    period, and a degree adjective before a doer noun dropped."""
+    out: list[str] = []
+    for i, word in enumerate(words):
+        prev = words[i - 1] if i else ""
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if word in _KIN_ALWAYS:
+            out.append(_KIN_ALWAYS[word])
+        elif word in _KIN_AFTER_POSSESSIVE and prev in _POSSESSIVES:
+            out.append(_KIN_AFTER_POSSESSIVE[word])
+        elif word.endswith("goer") and len(word) >= 7 and word[:-4].isalpha():
+            out += [word[:-4], "go"]
+        elif word.endswith("goers") and len(word) >= 8 and word[:-5].isalpha():
+            out += [word[:-5], "go"]
+        elif word in _PERIODS:
+            out.append(_PERIODS[word])
+        elif word in _DEGREE_ADJ and prev in ("a", "an") and nxt.endswith(_DOER_ENDS) \
+                and len(nxt) >= 5:
+            continue
+        else:
+            out.append(word)
+    return out
+
+
 @dataclass(frozen=True)
 class Analysis:
     bag: frozenset[str]
@@ -145,7 +198,7 @@ class Verdict:
 
 @text_cache(maxsize=8192)
 def analyze(text: str) -> Analysis:
-    words = tokens(text)
+    words = _read_words(tokens(text))
     negations = sum(w in NEGATIONS for w in words)
     sentiment = -1 if any(w in _NEGATIVE or SYNONYMS.get(w) in _NEGATIVE for w in words) else 1
     bag: dict[str, None] = {}  # a set that keeps first-seen order
@@ -223,7 +276,8 @@ def _passive(words: list[str]) -> tuple[int, int] | None:
         # "be" then a participle, up to a short object before "by" ("was taught to fish by")
         if word == "by":
             be = next((k for k in range(max(0, i - 5), i - 1) if words[k] in _PASSIVE_BE
-                       and words[k + 1].endswith(_PARTICIPLE_ENDS)), None)
+                       and (words[k + 1].endswith(_PARTICIPLE_ENDS)
+                            or irregular_bases(words[k + 1]))), None)
             if be is not None:
                 return be, i
     return None
@@ -322,7 +376,13 @@ def _same_bag(a: Analysis, b: Analysis) -> bool:
 
 
 def _synonym(forms_a: Iterable[str], forms_b: Iterable[str]) -> bool:
-    return any(synonyms(x, y) or _kin(x, y) for x in forms_a for y in forms_b)
+    return any(synonyms(x, y) or _kin(x, y) or _inflected(x, y) for x in forms_a for y in forms_b)
+
+
+def _inflected(a: str, b: str) -> bool:
+    """One word, one of them inflected ("houses" / "house"), where a synonym list folded
+    only one of them."""
+    return a + "s" == b or b + "s" == a or a + "es" == b or b + "es" == a
 
 
 # Kinship compounds: the same prefix before two words for one relative ("stepdad" /
