@@ -194,6 +194,10 @@ class Verdict:
     # True: the same words, spelled differently ("Im goin 2 the gym"): a duplicate at any
     # cosine a candidate has, with no judge asked (an informal spelling can cost MiniLM 0.2).
     surface: bool = False
+    # True: a duplicate that is the other text with one word swapped for a synonym ("my flat
+    # is tiny" / "my apartment is tiny"): MiniLM can put such a pair as low as 0.5, so the
+    # store takes it from the link floor up rather than from dedup_candidate_threshold.
+    substitution: bool = False
 
 
 @text_cache(maxsize=8192)
@@ -502,8 +506,25 @@ def verify(new: str, old: str) -> Verdict:
     if same and names_differ(new, old):  # stems fold "homee" into "home"
         return Verdict("related", "a name on one side only")
     if same:
+        if _one_word_swapped(new, old):
+            return Verdict("duplicate", "one word swapped for a synonym", substitution=True)
         return Verdict("duplicate", "same content words")
     return Verdict("related", "different content words")
+
+
+def _one_word_swapped(new: str, old: str) -> bool:
+    """The two texts word for word the same but at one place, where the words are one word
+    (an informal kinship word and the relative, a listed synonym) or share a main WordNet
+    sense; the rest of the verifier has already found no other difference."""
+    a, b = _read_words(tokens(new)), _read_words(tokens(old))
+    if len(a) != len(b) or len(a) < 3:
+        return False
+    swapped = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    # "went" / "go": a listed irregular form folds a tense away; not a synonym swap
+    if len(swapped) > 1 or any(irregular_bases(x) or irregular_bases(y) for x, y in swapped):
+        return False
+    return all(SYNONYMS.get(x, x) == SYNONYMS.get(y, y) or synonyms(x, y) or _kin(x, y)
+               for x, y in swapped)
 
 
 

@@ -258,3 +258,16 @@ def test_a_doer_noun_with_a_degree_or_period_word_is_its_verb(old, new, same):
 ])
 def test_a_passive_with_an_irregular_participle(old, new, same):
     assert (verify(new, old).kind == "duplicate") is same
+
+
+@pytest.mark.parametrize("old, new, swapped", [
+    ("My flat is tiny.", "My apartment is tiny.", True),
+    ("My father is a farmer.", "My pa is a farmer.", True),
+    ("I go to church.", "I went to church.", False),  # a tense, not a synonym
+    ("I am a light sleeper.", "I sleep lightly.", False),  # two words moved, not one swapped
+    ("My flat is tiny.", "My apartment is huge.", False),
+])
+def test_one_word_swapped_for_a_synonym_is_marked(old, new, swapped):
+    verdict = verify(new, old)
+    assert verdict.substitution is swapped
+    assert not swapped or verdict.kind == "duplicate"
