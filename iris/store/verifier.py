@@ -512,19 +512,33 @@ def verify(new: str, old: str) -> Verdict:
     return Verdict("related", "different content words")
 
 
+def _kin_word(words: list[str], i: int) -> str:
+    """The relative an informal kinship word at `i` names, else the word."""
+    word = words[i]
+    if i and words[i - 1] in _POSSESSIVES and word in _KIN_AFTER_POSSESSIVE:
+        return _KIN_AFTER_POSSESSIVE[word]
+    return _KIN_ALWAYS.get(word, word)
+
+
 def _one_word_swapped(new: str, old: str) -> bool:
     """The two texts word for word the same but at one place, where the words are one word
-    (an informal kinship word and the relative, a listed synonym) or share a main WordNet
-    sense; the rest of the verifier has already found no other difference."""
-    a, b = _read_words(tokens(new)), _read_words(tokens(old))
+    in our lists (an informal kinship word and the relative, a listed synonym: flat /
+    apartment); the rest of the verifier has already found no other difference."""
+    a, b = tokens(new, paraphrases=False), tokens(old, paraphrases=False)
     if len(a) != len(b) or len(a) < 3:
         return False
-    swapped = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    swapped = [(_kin_word(a, i), _kin_word(b, i)) for i in range(len(a)) if a[i] != b[i]]
     # "went" / "go": a listed irregular form folds a tense away; not a synonym swap
-    if len(swapped) > 1 or any(irregular_bases(x) or irregular_bases(y) for x, y in swapped):
+    # Exactly one: texts that differ only where a phrase list folds them ("grew up" /
+    # "growing up") are not this case.
+    if len(swapped) != 1 or any(irregular_bases(x) or irregular_bases(y) for x, y in swapped):
         return False
-    return all(SYNONYMS.get(x, x) == SYNONYMS.get(y, y) or synonyms(x, y) or _kin(x, y)
-               for x, y in swapped)
+    # Only our own lists: a WordNet main sense is too loose without the cosine bar
+    # ("old" / "sunset", "single" / "once" share one), and inflections are no synonyms
+    # ("play" / "played", "work" / "worker", "car" / "cars").
+    (x, y), = swapped
+    return x == y or (SYNONYMS.get(x, x) == SYNONYMS.get(y, y) and x[:4] != y[:4]
+                      and not _inflected(x, y))
 
 
 
