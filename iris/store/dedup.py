@@ -205,7 +205,8 @@ class Deduper:
                 elif grey is not None and self.llm is not None:
                     grey.append(verifier.Pair(p.item.content, other))
             threshold = s.relates_to_threshold if judged_by_llm else s.dedup_candidate_threshold
-            if kind == "duplicate" and (sim >= threshold or verdict.surface):
+            if kind == "duplicate" and (sim >= threshold or verdict.surface or (
+                    verdict.substitution and not judged_by_llm and sim >= s.link_floor)):
                 how = ", judged by LLM" if judged_by_llm else ""
                 plan.action, plan.reason = "skip", f"semantic duplicate (cos {sim:.2f}{how})"
                 plan.duplicate_of, plan.duplicate_of_batch = mem_id, b_pos

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from iris.spelling import names_differ, same_surface
-from iris.store.synonyms import distinct, synonyms
+from iris.store.synonyms import distinct, irregular_bases, synonyms
 from iris.store.textcache import text_cache
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
@@ -109,6 +109,59 @@ _PASSIVE_BE = {"was", "were", "been", "is", "am", "are", "be", "being", "got", "
 _PARTICIPLE_ENDS = ("ed", "en", "wn", "ght", "ne", "rn", "ade")
 
 
+# Informal kinship words, read in the verifier only (elsewhere "pop" is music and "nan" a
+# bread). Unambiguous ones always; the rest only after a possessive ("my pa", "our nan").
+_KIN_ALWAYS = {"grandad": "grandfather", "granddad": "grandfather", "granddaddy": "grandfather",
+               "grandaddy": "grandfather", "gramps": "grandfather", "grampa": "grandfather",
+               "grandpapa": "grandfather", "grandmom": "grandmother", "grandmum": "grandmother",
+               "grandmama": "grandmother", "granny": "grandmother", "grannie": "grandmother",
+               "nana": "grandmother", "nanna": "grandmother", "grandma": "grandmother",
+               "grandpa": "grandfather", "daddy": "father", "mommy": "mother",
+               "mummy": "mother", "hubby": "husband", "wifey": "wife", "missus": "wife",
+               "stepdad": "stepfather", "stepmom": "stepmother", "stepmum": "stepmother"}
+_KIN_AFTER_POSSESSIVE = {"pa": "father", "pop": "father", "pops": "father", "papa": "father",
+                         "da": "father", "dad": "father", "ma": "mother", "mum": "mother",
+                         "mam": "mother", "mom": "mother", "mama": "mother", "nan": "grandmother",
+                         "gran": "grandmother", "sis": "sister", "bro": "brother",
+                         "grandpop": "grandfather"}
+_POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
+# "a keen swimmer" is "I swim a lot", and "a lot" says nothing to the verifier: an adjective
+# of degree before a doer noun ("-er", "-or", "-ist") is set aside.
+_DEGREE_ADJ = frozenset({"keen", "avid", "enthusiastic", "dedicated", "devoted", "regular",
+                         "frequent", "habitual"})
+_DOER_ENDS = ("er", "ers", "or", "ors", "ist", "ists")
+# A frequency adjective or adverb is its period: "weekly" is "every week" (and "every" is
+# filler), "daily" is "every day".
+_PERIODS = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year",
+            "annually": "year", "annual": "year", "nightly": "night", "hourly": "hour"}
+
+
+def _read_words(words: list[str]) -> list[str]:
+    """The tokens the verifier compares: informal kinship words as the relative, a "-goer"
+    compound as its place and "go" ("churchgoer" -> "church go"), a period word as its
+    period, and a degree adjective before a doer noun dropped."""
+    out: list[str] = []
+    for i, word in enumerate(words):
+        prev = words[i - 1] if i else ""
+        nxt = words[i + 1] if i + 1 < len(words) else ""
+        if word in _KIN_ALWAYS:
+            out.append(_KIN_ALWAYS[word])
+        elif word in _KIN_AFTER_POSSESSIVE and prev in _POSSESSIVES:
+            out.append(_KIN_AFTER_POSSESSIVE[word])
+        elif word.endswith("goer") and len(word) >= 7 and word[:-4].isalpha():
+            out += [word[:-4], "go"]
+        elif word.endswith("goers") and len(word) >= 8 and word[:-5].isalpha():
+            out += [word[:-5], "go"]
+        elif word in _PERIODS:
+            out.append(_PERIODS[word])
+        elif word in _DEGREE_ADJ and prev in ("a", "an") and nxt.endswith(_DOER_ENDS) \
+                and len(nxt) >= 5:
+            continue
+        else:
+            out.append(word)
+    return out
+
+
 @dataclass(frozen=True)
 class Analysis:
     bag: frozenset[str]
@@ -141,11 +194,15 @@ class Verdict:
     # True: the same words, spelled differently ("Im goin 2 the gym"): a duplicate at any
     # cosine a candidate has, with no judge asked (an informal spelling can cost MiniLM 0.2).
     surface: bool = False
+    # True: a duplicate that is the other text with one word swapped for a synonym ("my flat
+    # is tiny" / "my apartment is tiny"): MiniLM can put such a pair as low as 0.5, so the
+    # store takes it from the link floor up rather than from dedup_candidate_threshold.
+    substitution: bool = False
 
 
 @text_cache(maxsize=8192)
 def analyze(text: str) -> Analysis:
-    words = tokens(text)
+    words = _read_words(tokens(text))
     negations = sum(w in NEGATIONS for w in words)
     sentiment = -1 if any(w in _NEGATIVE or SYNONYMS.get(w) in _NEGATIVE for w in words) else 1
     bag: dict[str, None] = {}  # a set that keeps first-seen order
@@ -223,7 +280,8 @@ def _passive(words: list[str]) -> tuple[int, int] | None:
         # "be" then a participle, up to a short object before "by" ("was taught to fish by")
         if word == "by":
             be = next((k for k in range(max(0, i - 5), i - 1) if words[k] in _PASSIVE_BE
-                       and words[k + 1].endswith(_PARTICIPLE_ENDS)), None)
+                       and (words[k + 1].endswith(_PARTICIPLE_ENDS)
+                            or irregular_bases(words[k + 1]))), None)
             if be is not None:
                 return be, i
     return None
@@ -322,7 +380,13 @@ def _same_bag(a: Analysis, b: Analysis) -> bool:
 
 
 def _synonym(forms_a: Iterable[str], forms_b: Iterable[str]) -> bool:
-    return any(synonyms(x, y) or _kin(x, y) for x in forms_a for y in forms_b)
+    return any(synonyms(x, y) or _kin(x, y) or _inflected(x, y) for x in forms_a for y in forms_b)
+
+
+def _inflected(a: str, b: str) -> bool:
+    """One word, one of them inflected ("houses" / "house"), where a synonym list folded
+    only one of them."""
+    return a + "s" == b or b + "s" == a or a + "es" == b or b + "es" == a
 
 
 # Kinship compounds: the same prefix before two words for one relative ("stepdad" /
@@ -442,8 +506,39 @@ def verify(new: str, old: str) -> Verdict:
     if same and names_differ(new, old):  # stems fold "homee" into "home"
         return Verdict("related", "a name on one side only")
     if same:
+        if _one_word_swapped(new, old):
+            return Verdict("duplicate", "one word swapped for a synonym", substitution=True)
         return Verdict("duplicate", "same content words")
     return Verdict("related", "different content words")
+
+
+def _kin_word(words: list[str], i: int) -> str:
+    """The relative an informal kinship word at `i` names, else the word."""
+    word = words[i]
+    if i and words[i - 1] in _POSSESSIVES and word in _KIN_AFTER_POSSESSIVE:
+        return _KIN_AFTER_POSSESSIVE[word]
+    return _KIN_ALWAYS.get(word, word)
+
+
+def _one_word_swapped(new: str, old: str) -> bool:
+    """The two texts word for word the same but at one place, where the words are one word
+    in our lists (an informal kinship word and the relative, a listed synonym: flat /
+    apartment); the rest of the verifier has already found no other difference."""
+    a, b = tokens(new, paraphrases=False), tokens(old, paraphrases=False)
+    if len(a) != len(b) or len(a) < 3:
+        return False
+    swapped = [(_kin_word(a, i), _kin_word(b, i)) for i in range(len(a)) if a[i] != b[i]]
+    # "went" / "go": a listed irregular form folds a tense away; not a synonym swap
+    # Exactly one: texts that differ only where a phrase list folds them ("grew up" /
+    # "growing up") are not this case.
+    if len(swapped) != 1 or any(irregular_bases(x) or irregular_bases(y) for x, y in swapped):
+        return False
+    # Only our own lists: a WordNet main sense is too loose without the cosine bar
+    # ("old" / "sunset", "single" / "once" share one), and inflections are no synonyms
+    # ("play" / "played", "work" / "worker", "car" / "cars").
+    (x, y), = swapped
+    return x == y or (SYNONYMS.get(x, x) == SYNONYMS.get(y, y) and x[:4] != y[:4]
+                      and not _inflected(x, y))
 
 
 

@@ -174,3 +174,13 @@ def test_a_mistyped_short_word_is_skipped_and_a_name_one_letter_off_is_kept(real
     for name in ("My dog is called Bello.", "My dog is called Bellq.", "My dog is called Belka."):
         assert one(real_store, name).status == "stored", name
     assert bella.status == "stored"
+
+
+def test_one_word_swapped_for_a_synonym_is_skipped_below_the_duplicate_cosine(real_store):
+    # MiniLM puts "flat" / "apartment" at 0.52, under dedup_candidate_threshold: a verifier
+    # duplicate that is one word swapped is taken from the link floor up; another change is not.
+    first = one(real_store, "My flat is tiny.")
+    again = one(real_store, "My apartment is tiny.")
+    assert again.status == "skipped" and again.duplicate_of == first.id
+    assert one(real_store, "My apartment is huge.").status == "stored"
+    assert one(real_store, "My flat was tiny.").status == "stored"

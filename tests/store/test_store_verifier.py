@@ -219,3 +219,55 @@ def test_an_adjective_before_a_doer_is_the_verbs_manner_adverb(old, new, same):
 ])
 def test_informal_names_for_a_spouse(old, new, same):
     assert (verify(new, old).kind == "duplicate") is same
+
+
+@pytest.mark.parametrize("old, new, same", [
+    ("My father is a farmer.", "My pa is a farmer.", True),
+    ("My father plays the violin.", "My pops plays the violin.", True),
+    ("My grandmother taught me to knit.", "My nan taught me to knit.", True),
+    ("My grandfather fixes clocks.", "Gramps fixes clocks.", True),  # no other reading
+    ("My grandfather fixes clocks.", "My gramps fixes clocks.", True),
+    ("My mother is a nurse.", "My ma is a nurse.", True),
+    # informal kin words only after a possessive: "pop" and "nan" are also music and bread
+    ("I love my dad.", "I love pop.", False),
+    ("I eat my nan.", "I eat nan bread.", False),
+    ("My mother is a nurse.", "My pa is a nurse.", False),
+    ("My brother plays chess.", "My sis plays chess.", False),
+])
+def test_informal_kinship_words(old, new, same):
+    assert (verify(new, old).kind == "duplicate") is same
+
+
+@pytest.mark.parametrize("old, new, same", [
+    ("I attend church every week.", "I am a weekly churchgoer.", True),
+    ("I go to the theatre every month.", "I am a monthly theatregoer.", True),
+    ("I go to church.", "I am a weekly churchgoer.", False),  # "weekly" says more
+    ("I swim a lot.", "I'm a keen swimmer.", True),
+    ("I run.", "I am an avid runner.", True),
+    ("I swim a lot.", "I'm a keen runner.", False),
+    ("I am a keen swimmer.", "I am a keen cook.", False),
+])
+def test_a_doer_noun_with_a_degree_or_period_word_is_its_verb(old, new, same):
+    assert (verify(new, old).kind == "duplicate") is same
+
+
+@pytest.mark.parametrize("old, new, same", [
+    ("My grandad built our house.", "Our house was built by my grandad.", True),
+    ("My grandad built our house.", "My grandad was built by our house.", False),
+    ("My uncle sold our car.", "Our car was sold by my uncle.", True),
+])
+def test_a_passive_with_an_irregular_participle(old, new, same):
+    assert (verify(new, old).kind == "duplicate") is same
+
+
+@pytest.mark.parametrize("old, new, swapped", [
+    ("My flat is tiny.", "My apartment is tiny.", True),
+    ("My father is a farmer.", "My pa is a farmer.", True),
+    ("I go to church.", "I went to church.", False),  # a tense, not a synonym
+    ("I am a light sleeper.", "I sleep lightly.", False),  # two words moved, not one swapped
+    ("My flat is tiny.", "My apartment is huge.", False),
+])
+def test_one_word_swapped_for_a_synonym_is_marked(old, new, swapped):
+    verdict = verify(new, old)
+    assert verdict.substitution is swapped
+    assert not swapped or verdict.kind == "duplicate"
