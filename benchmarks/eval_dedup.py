@@ -13,6 +13,9 @@ Sets, each reported on its own (tests/data/):
   dedup_pairs_fresh2.txt   written after the issue-11 changes, before any code ran on it, from
                            persona facts in no other set; scored once (the second held-out
                            figure); then tuned on for issue 11's third round (development)
+  dedup_pairs_fresh4/5/6   written by someone who had not read the rules, each committed before
+                           any code ran on it and scored once on the code of its round (the
+                           *_result.txt beside each); fresh6 is the latest held-out figure
   dedup_pairs_fresh3.txt   written for the third round before any code ran on it, from the
                            persona facts in no other set plus hand-written facts; scored once
   dedup_pairs_dev4.txt     hand-written for the fourth round, committed before any code ran on
@@ -55,7 +58,12 @@ SETS = {"dedup_pairs.txt": "development", "generated": "development",
         "dedup_pairs_fresh3.txt": "held out: written before the third round's changes, scored once "
                                   "(2 order swaps merged); later scores are not held-out figures",
         "dedup_pairs_dev4.txt": "scored once as held out (84.0% paraphrases skipped, 0 merged), "
-                                "then development"}
+                                "then development",
+        "dedup_pairs_fresh4.txt": "held out once (74.2% paraphrases, 96.6% surface), then development",
+        "dedup_pairs_fresh5.txt": "held out once (63.3% paraphrases), then development",
+        "dedup_pairs_fresh6.txt": "held out: written by someone who had not read the rules, scored "
+                                  "once (70.0% paraphrases, all targets met); later scores are not "
+                                  "held-out figures"}
 PERSONA = datasets_dir() / "persona" / "personas_valid.jsonl"
 MUST_KEEP = ("contradiction", "update", "different")
 
