@@ -143,7 +143,10 @@ def test_keyboard_only_sign_in_and_navigation(browser, server):
         with server.client("acme") as client:
             ui_browser.seed(client, "alice")
         page.goto(f"{server.url}/ui/login")
-        page.keyboard.type(server.keys["acme"])  # the key field has the focus
+        # The key field takes the focus by itself (autofocus); wait for it rather than type
+        # into a page that has not applied it yet (characters were lost on a loaded machine).
+        page.wait_for_function("document.activeElement && document.activeElement.id === 'key'")
+        page.keyboard.type(server.keys["acme"])
         page.keyboard.press("Enter")
         page.wait_for_url(f"{server.url}/ui")
         for _ in range(10):
