@@ -118,6 +118,23 @@ class Database:
         self.engine.dispose()
 
 
+def _use_wal(cursor: Any, seconds: float = 30.0) -> None:
+    """Put a SQLite file in WAL mode (an in-memory database keeps its own mode). Switching
+    needs an exclusive lock and SQLite does not wait for it through busy_timeout, so two
+    processes opening a new file at once saw "database is locked": retry instead."""
+    import sqlite3
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def make_engine(url: str) -> Engine:
     try:
         if url.startswith("sqlite"):
@@ -128,7 +145,7 @@ def make_engine(url: str) -> Engine:
                 dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (see _on_begin)
                 cursor = dbapi_conn.cursor()
                 cursor.execute("PRAGMA busy_timeout = 30000")
-                cursor.execute("PRAGMA journal_mode = WAL")
+                _use_wal(cursor)
                 cursor.execute("PRAGMA synchronous = NORMAL")  # safe in WAL mode
                 cursor.execute("PRAGMA secure_delete = ON")  # erased text does not linger
                 cursor.close()
