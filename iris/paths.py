@@ -17,6 +17,19 @@ def intents_dir() -> Path:
     raise FileNotFoundError("the intents/ data folder is missing from this installation")
 
 
+def fastpath_rows(name: str, what: str) -> list[list[str]]:
+    """The tab-separated rows of `intents/fastpath/NAME` (the WordNet tables), without the
+    `#` header; an unreadable file is a ConfigError naming `what` it holds."""
+    from iris.errors import ConfigError
+
+    path = intents_dir() / "fastpath" / name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{what} in {path} is unusable: {type(exc).__name__}: {exc}") from exc
+    return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
+
+
 def datasets_dir() -> Path:
     """The shared evaluation datasets (CLINC150, HWU64, persona, LoCoMo): one setting for
     every test and benchmark that reads them."""

@@ -9,16 +9,12 @@ Words are looked up as written (lower case), else by their regular singular."""
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from iris.errors import ConfigError
-from iris.paths import intents_dir
+from iris.paths import fastpath_rows
 from iris.text import stem
 
-_lock = threading.Lock()
-_table: dict[str, tuple[str, str]] | None = None
 _SINGULAR = (("ies", "y"), ("es", ""), ("s", ""))
 
 
@@ -30,29 +26,11 @@ class Kinds:
     any: frozenset[str] = frozenset()
 
 
-def _load() -> dict[str, tuple[str, str]]:
-    path = intents_dir() / "fastpath" / "wordnet_kinds.tsv"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"kind data in {path} is unusable: {type(exc).__name__}: {exc}") from exc
-    table: dict[str, tuple[str, str]] = {}
-    for line in text.splitlines():
-        if line.startswith("#"):
-            continue
-        word, _, rest = line.partition("\t")
-        main, _, others = rest.partition("\t")
-        table[word] = (main, others)
-    return table
-
-
+@cache
 def _tables() -> dict[str, tuple[str, str]]:
-    global _table
-    if _table is None:
-        with _lock:
-            if _table is None:
-                _table = _load()
-    return _table
+    """Noun -> (what its main sense is a kind of, what its other senses are), read once."""
+    return {word: (main, others) for word, main, others, *_ in
+            fastpath_rows("wordnet_kinds.tsv", "kind data")}
 
 
 def _entry(word: str) -> tuple[str, str] | None:

@@ -11,15 +11,12 @@ order before it asks."""
 
 from __future__ import annotations
 
-import threading
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from iris.errors import ConfigError
-from iris.paths import intents_dir
+from iris.paths import fastpath_rows
 from iris.text import SYNONYMS
 
-_lock = threading.Lock()
-_senses: tuple[dict[str, str], dict[str, str]] | None = None
 # Regular inflections: (ending, replacement), tried in order after the word itself.
 _ENDINGS = (("ies", "y"), ("ies", "ie"), ("s", ""), ("es", ""), ("ied", "y"), ("ed", ""),
             ("ed", "e"), ("ing", ""), ("ing", "e"))
@@ -44,35 +41,18 @@ def _candidates(word: str) -> list[str]:
     return out
 
 
-def _load() -> tuple[dict[str, str], dict[str, str]]:
-    """Word -> its sense ids, irregular form -> its bases, both as written in the file
-    (split only when a word is looked up: the whole file then reads in a few milliseconds)."""
-    path = intents_dir() / "fastpath" / "wordnet_senses.tsv"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"synonym data in {path} is unusable: {type(exc).__name__}: {exc}") from exc
+@cache
+def _tables() -> tuple[dict[str, str], dict[str, str]]:
+    """Word -> its sense ids, irregular form -> its bases, both as written in the file (split
+    only when a word is looked up). Read once: the first de-duplication that needs it pays."""
     table: dict[str, str] = {}
     irregular: dict[str, str] = {}
-    for line in text.splitlines():
-        word, tab, keys = line.partition("\t")
-        if not tab or word.startswith("#"):
-            continue
+    for word, keys, *_ in fastpath_rows("wordnet_senses.tsv", "synonym data"):
         if keys.startswith("="):
             irregular[word] = keys[1:]
         else:
             table[word] = keys
     return table, irregular
-
-
-def _tables() -> tuple[dict[str, str], dict[str, str]]:
-    """Read once: the first de-duplication that needs it pays."""
-    global _senses
-    if _senses is None:
-        with _lock:
-            if _senses is None:
-                _senses = _load()
-    return _senses
 
 
 @lru_cache(maxsize=65536)
