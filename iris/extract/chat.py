@@ -1,23 +1,28 @@
-"""Chat around the facts, judged by a learned model rather than a word list: openers ("welp",
-"heya bot", "Good afternoon.", "hmm let me think..."), sign-offs ("laterz", "over to you",
-"much obliged!"), requests to the assistant ("- file that away, would you?") and sentences
-said to it ("What else...", "I trust that is sufficient.").
+"""Chat around the facts, judged by learned models rather than word lists: openers ("welp",
+"Good afternoon.", "Okie dokie so"), sign-offs ("over to you", "much obliged!", "k bye"),
+requests to the assistant ("- file that away, would you?") and sentences said to it ("What
+else...", "Over to you").
 
-The model (`iris.extract.ngram_model`: word 1-2-grams, character 2-5-grams, the first word)
-tells a span said to the assistant from a fact about the user. Chat is every utterance of
-CLINC150's training subset shipped in `intents/closers/clinc150.jsonl` (requests, greetings,
-thanks, goodbyes: all said to an assistant) and the generic closers beside it, and their
-first and last few words; facts are the first-person facts of Synthetic-Persona-Chat
-(`persona/personas_valid.jsonl` in the shared datasets, CC BY 4.0, read only when training:
-the facts are not shipped, only the weights in `chat.json`), and their first and last few
-words, so that a fragment of a fact ("my favorite", "every week") is not chat either.
-Character n-grams let spellings nobody wrote down ("byeee", "laterz", "heyyy") score like the
-words they vary. `python -m iris.extract.chat cv` prints the cross-validated accuracy,
-`python -m iris.extract.chat train` writes the weights.
+Two models (`iris.extract.ngram_model`: word 1-2-grams, character 2-5-grams, the first word)
+tell a span said to the assistant from a piece of a fact, one for the start of a message and
+one for its end. Chat is CLINC150's training split (read from the shared datasets when
+training; CC BY 3.0): whole utterances of its talk intents (greetings, thanks, goodbyes,
+questions to the bot), the first words of every request ("can you", "please tell me"), and
+the hand-written closers of `intents/closers/generic.jsonl`. Facts are the router's
+`memory_store` examples without their command, every WordNet word that never occurs in chat
+(words of content) and every run of words at either end of those facts; the end model also
+learns the last words of requests ("... when the weather is nice"), which are content.
+Persona facts are deliberately not used: every phrasing evaluation is built from the same
+494 of them, and a model that has seen each of them as a fact is judged on facts it learned
+by heart (measured: 0.1% of their tails scored chat when trained on them, 2.0% when not).
+Weights: `chat_start.json`, `chat_end.json`; `python -m iris.extract.chat train` writes them,
+`python -m iris.extract.chat cv` prints the cross-validated accuracy.
 
-The callers below only ever cut a span the model scores as chat when what is left is still a
-clause (`is_clause` of the offline extractor), and only spans of a few words: a fact is never
-dropped for sounding chatty."""
+The model alone never decides: a span is cut only at the very start or end of the message
+(or dropped as a whole sentence of at most `MAX_SEGMENT_WORDS` words), only when it holds no
+word about the user or anyone else, no number, and what is left is still a clause; a tail
+with no punctuation before it must also be short, start with no verb, and follow a finished
+clause. So a fact is never dropped for sounding chatty."""
 
 from __future__ import annotations
 
@@ -29,9 +34,11 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
+import yaml
+
 from iris import text as english
 from iris.extract import ngram_model
-from iris.paths import datasets_dir, intents_dir
+from iris.paths import datasets_dir, fastpath_rows, intents_dir
 
 # Two models: one for the start of a message (openers, and whole sentences said to the
 # assistant) and one for its end (closers), which also learns that the end of a request is
@@ -41,9 +48,6 @@ WEIGHTS = {"start": Path(__file__).with_name("chat_start.json"),
 # Probability above which a span is chat. A whole segment (dropped, not trimmed) needs more.
 SPAN_THRESHOLD = 0.9
 SEGMENT_THRESHOLD = 0.95
-# A span holding a word about the user must be short and chat to both models.
-PERSONAL_THRESHOLD = 0.95
-MAX_PERSONAL_WORDS = 5
 MAX_OPENER_WORDS = 8
 MAX_CLOSER_WORDS = 8
 # A closer with no punctuation before it is short: "... a divorce over to you".
@@ -69,7 +73,8 @@ _CONTINUATIONS = frozenset({"when", "whenever", "if", "because", "since", "while
                             "though", "unless", "until", "once", "as", "where", "whereas",
                             "before", "after", "so", "than", "like", "at", "in", "on", "with",
                             "without", "for", "from", "of", "to", "by", "about", "into",
-                            "during", "near", "and", "or", "but", "n", "cuz", "cos", "bc"})
+                            "during", "near", "and", "or", "but", "n", "cuz", "cos", "bc",
+                            "who", "whos", "which", "that", "whose", "whom"})
 # CLINC150 intents that are talk with the assistant itself, said whole: the other intents
 # are requests whose content words ("... when the weather is nice") are no chat, so only
 # their first words are ("can you", "please tell me").
@@ -112,16 +117,12 @@ def _chatty(span: str, edge: str, threshold: float = SPAN_THRESHOLD) -> bool:
 
 
 def _chatty_piece(span: str, edge: str, threshold: float) -> bool:
-    """A piece with a word about the user ("im just saying", "that's me in a nutshell") is
-    chat only when it is short and both models are sure of it; one about someone else
-    ("she does yoga") never is."""
+    """A piece with a word about the user ("I feel old") or someone else ("she does yoga")
+    is never chat, whatever the model says: judged without such words, a short fact reads
+    like a remark to the assistant."""
     norms = _norms(span)
-    if not norms or _DIGIT.search(span) or _OTHERS.intersection(norms):
-        return False
-    if _PERSONAL.intersection(norms):
-        return len(norms) <= MAX_PERSONAL_WORDS and min(
-            probability(span, "start"), probability(span, "end")) >= PERSONAL_THRESHOLD
-    return probability(span, edge) >= threshold
+    return (bool(norms) and not _PERSONAL.intersection(norms) and not _OTHERS.intersection(norms)
+            and not _DIGIT.search(span) and probability(span, edge) >= threshold)
 
 
 def is_chat(segment: str) -> bool:
@@ -155,15 +156,20 @@ def opener_end(text: str, is_clause: ClauseTest) -> int:
     if len(words) < 3:
         return 0
     limit = words[-1].start()
+    opening = _norms(words[0].group())[0]
+    if opening in _CONTINUATIONS or opening in english.words().noun_markers:
+        return 0  # "for vacation i enjoy ...", "the county wide bake sale is ...": the fact's own
     best = 0
     for cut in _cuts(text[:limit + 1], words):
         if cut == 0 or cut > limit:
             continue
         head, rest = text[:cut], text[cut:].lstrip(" ,.!?:;-\u2013\u2014\u2026")
-        personal = _PERSONAL.intersection(_norms(head))
-        if personal and _norms(rest[:20])[:1] not in ([w] for w in _OWN_SUBJECTS):
-            continue  # "I want | to be a lawyer"; "im just saying | I work ..." is a cut
-        if rest[:1].isalnum() and head.rstrip()[-1:] != "(" and not _dangling(head) and _chatty(head.strip(), "start") and is_clause(rest):
+        first = _norms(rest[:20])[:1]
+        marked = len(rest) < len(text) - cut  # "Good afternoon. | I ...", "here goes: | I ..."
+        if not first or first[0] in _CONTINUATIONS or not (marked or first[0] in _OWN_SUBJECTS):
+            continue  # "one of the languages | that i ...", "the county wide bake | sale is ..."
+        if (rest[:1].isalnum() and head.rstrip()[-1:] != "(" and not _dangling(head)
+                and _chatty(head.strip(), "start") and is_clause(rest)):
             best = cut
     return best
 
@@ -182,18 +188,28 @@ def closer_start(text: str, is_clause: ClauseTest) -> int:
         if cut < first:
             continue
         tail, rest = text[cut:].strip(), text[:cut].rstrip(" ,.!?:;-\u2013\u2014\u2026(")
+        head_word = _norms(tail[:30])[:1]
+        if not head_word or head_word[0] in _CONTINUATIONS \
+                or head_word[0] in english.words().noun_markers:
+            continue  # "I go | when the weather is nice", "... anime | every night"
         marked = len(rest) < cut - 1  # a mark between the fact and the tail
-        if not marked and (len(_norms(tail)) > MAX_BARE_CLOSER_WORDS or _MARK.search(
-                tail.rstrip(" .!?")) or _COPULAS.intersection(_norms(tail))
-                or not is_clause(_LAST_CLAUSE.split(rest)[-1])):
-            continue  # "my daughter's | name is Mia", "a farm and still | miss the animals"
-        first_word = _norms(tail[:30])[:1]
-        if (first_word and first_word[0] not in _CONTINUATIONS
-                and first_word[0] not in english.words().noun_markers
-                and (marked or not _dangling(rest))
-                and _chatty(tail, "end") and is_clause(rest)):
+        if (marked or _bare_closer(tail, rest, is_clause)) and _chatty(tail, "end") \
+                and is_clause(rest):
             best = min(best, cut)
     return best
+
+
+def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
+    """Can `tail`, with no punctuation before it, be a closer after `rest`? Only a few
+    words, with no verb to start it or inside it, after a finished clause: "my daughter's |
+    name is Mia", "a farm and still | miss the animals", "I like to make | time stop" are
+    one sentence each."""
+    norms = _norms(tail)
+    if len(norms) == 1 and norms[0] in _dictionary():
+        return False  # "... make time | stop": one English word finishes the clause
+    return (len(norms) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
+            and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)
+            and not _dangling(rest) and is_clause(_LAST_CLAUSE.split(rest)[-1]))
 
 
 def _dangling(rest: str) -> bool:
@@ -201,7 +217,7 @@ def _dangling(rest: str) -> bool:
     "I had", "in the"): with no punctuation before the tail, the tail completes it."""
     last = _norms(rest[-40:])[-1:]
     lexicon = english.words()
-    return bool(last) and (last[0] in lexicon.finite_verbs or last[0] in lexicon.noun_markers
+    return bool(last) and (last[0] in lexicon.verbs or last[0] in lexicon.noun_markers
                            or last[0] in _LINKS or last[0] in _CONTINUATIONS
                            or last[0] in _ADVERBS)
 
@@ -213,8 +229,26 @@ def _chat_paths() -> list[Path]:
     return [datasets_dir() / "clinc150" / "train.jsonl", intents_dir() / "closers" / "generic.jsonl"]
 
 
-def _fact_path() -> Path:
-    return datasets_dir() / "persona" / "personas_valid.jsonl"
+def _fact_paths() -> list[Path]:
+    return [intents_dir() / "memory_store.yaml", intents_dir() / "fastpath" / "wordnet_senses.tsv"]
+
+
+@lru_cache(maxsize=1)
+def _dictionary() -> frozenset[str]:
+    """Every WordNet word (intents/fastpath/wordnet_senses.tsv)."""
+    return frozenset(row[0] for row in fastpath_rows("wordnet_senses.tsv", "WordNet words"))
+
+
+def _facts(chat: set[str]) -> list[str]:
+    """Facts about users written for Iris (the router's `memory_store` examples, without
+    their command) and every WordNet word that is not a word of chat: words of content.
+    Not persona facts: the evaluation sets are built from them, and a model that had seen
+    each of them would be judged on facts it learned by heart."""
+    from iris.extract.offline import strip_command
+
+    store = yaml.safe_load(_fact_paths()[0].read_text(encoding="utf-8"))["examples"]
+    facts = [strip_command(str(example)).rstrip(".!?") for example in store]
+    return [f for f in facts if f] + sorted(_dictionary() - chat)
 
 
 def _heads(text: str, rng: random.Random) -> list[str]:
@@ -231,53 +265,36 @@ def _pieces(text: str, most: int) -> list[str]:
 
 
 def _examples(edge: str, seed: int = 11) -> tuple[list[str], list[int]]:
-    """Chat: whole utterances said to an assistant, the first words of any of them ("can you",
-    "hey so"), and closers whole or in part. Facts: persona facts and every short run of words
-    at either end of one, so the end of a request ("... to italy") teaches nothing against
-    a fact's own words. Every head and tail of a fact is a fact: a cut is only ever judged
-    at the edge of a sentence."""
+    """Chat: whole utterances of talk with the assistant, the first words of any request
+    ("can you", "hey so"), and closers whole or in part. Facts: `_facts` and every run of
+    words at either end of one (a fact's head or tail is no chat either), and for the end
+    model the last words of requests."""
     rng = random.Random(seed)
     rows = [json.loads(line) for path in _chat_paths()
             for line in path.read_text(encoding="utf-8").splitlines() if line]
     chat = [r["text"] for r in rows if r["label"] in _TALK_INTENTS]
     chat += [h for r in rows for h in _heads(r["text"], rng)]
     chat += [p for r in rows if r["label"] in _CLOSER_LABELS for p in _pieces(r["text"], 3)]
-    facts = sorted({f.strip().rstrip(".!") for line in _fact_path().read_text(
-        encoding="utf-8").splitlines() if line for f in json.loads(line)["facts"] if f.strip()})
-    facts += [p for text in list(facts) for p in _pieces(text, 30)]
-    # the end of a request is its content ("... when the weather is nice"), not chat
-    facts += [] if edge == "start" else [" ".join(r["text"].split()[-rng.randint(1, _FRAGMENT_WORDS):]) for r in rows
-              if r["label"] not in _TALK_INTENTS and len(r["text"].split()) > _FRAGMENT_WORDS]
+    chat_words = {w for text in chat for w in _norms(text)}
+    facts = _facts(chat_words)
+    facts += [p for text in facts if " " in text for p in _pieces(text, 30)]
+    if edge == "end":  # the end of a request is its content ("... when the weather is nice")
+        facts += [" ".join(r["text"].split()[-rng.randint(1, _FRAGMENT_WORDS):]) for r in rows
+                  if r["label"] not in _TALK_INTENTS and len(r["text"].split()) > _FRAGMENT_WORDS]
     return chat + facts, [1] * len(chat) + [0] * len(facts)
 
 
 def train() -> list[Path]:
-    return [ngram_model.save(*ngram_model.fit(*_examples(edge)), out, data_fingerprint())
+    return [ngram_model.save(ngram_model.fit(*_examples(edge)), out, data_fingerprint())
             for edge, out in WEIGHTS.items()]
 
 
 def data_fingerprint() -> str:
-    return ngram_model.fingerprint([*_chat_paths(), _fact_path()])
+    return ngram_model.fingerprint([*_chat_paths(), *_fact_paths()])
 
 
 def cross_validate(edge: str, folds: int = 5) -> dict[str, float]:
-    from sklearn.model_selection import StratifiedKFold
-
-    texts, labels = _examples(edge)
-    right = false_chat = negatives = 0
-    for train_index, test_index in StratifiedKFold(folds, shuffle=True, random_state=0).split(
-            texts, labels):
-        vectorizer, classifier = ngram_model.fit([texts[i] for i in train_index],
-                                                 [labels[i] for i in train_index])
-        probs = classifier.predict_proba(vectorizer.transform(
-            [dict.fromkeys(ngram_model.features(texts[i]), 1) for i in test_index]))[:, 1]
-        for i, p in zip(test_index, probs, strict=True):
-            said = p >= SPAN_THRESHOLD
-            right += said == bool(labels[i])
-            false_chat += said and not labels[i]
-            negatives += not labels[i]
-    return {"accuracy": right / len(texts), "false_chat_rate": false_chat / negatives,
-            "examples": len(texts)}
+    return ngram_model.cross_validate(*_examples(edge), SPAN_THRESHOLD, folds)
 
 
 if __name__ == "__main__":  # pragma: no cover - a developer tool

@@ -144,8 +144,7 @@ def _examples(paths: list[Path], seed: int = 7) -> tuple[list[str], list[int]]:
 
 def train(paths: list[Path] | None = None, out: Path = WEIGHTS) -> Path:
     paths = paths or _data_paths()
-    vectorizer, classifier = ngram_model.fit(*_examples(paths))
-    return ngram_model.save(vectorizer, classifier, out, data_fingerprint(paths))
+    return ngram_model.save(ngram_model.fit(*_examples(paths)), out, data_fingerprint(paths))
 
 
 def data_fingerprint(paths: list[Path] | None = None) -> str:
@@ -154,24 +153,7 @@ def data_fingerprint(paths: list[Path] | None = None) -> str:
 
 
 def cross_validate(paths: list[Path] | None = None, folds: int = 5) -> dict[str, float]:
-    from sklearn.model_selection import StratifiedKFold
-
-    texts, labels = _examples(paths or _data_paths())
-    right = false_pos = positives = negatives = 0
-    for train_index, test_index in StratifiedKFold(folds, shuffle=True, random_state=0).split(
-            texts, labels):
-        vectorizer, classifier = ngram_model.fit([texts[i] for i in train_index],
-                                      [labels[i] for i in train_index])
-        probs = classifier.predict_proba(vectorizer.transform(
-            [dict.fromkeys(features(texts[i]), 1) for i in test_index]))[:, 1]
-        for i, p in zip(test_index, probs, strict=True):
-            said = p >= THRESHOLD
-            right += said == bool(labels[i])
-            false_pos += said and not labels[i]
-            positives += labels[i]
-            negatives += not labels[i]
-    return {"accuracy": right / len(texts), "false_closer_rate": false_pos / negatives,
-            "examples": len(texts), "closers": positives}
+    return ngram_model.cross_validate(*_examples(paths or _data_paths()), THRESHOLD, folds)
 
 
 if __name__ == "__main__":  # pragma: no cover - a developer tool

@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from iris.intent.features import char_wb_ngrams, word_ngrams
 
@@ -46,7 +47,8 @@ class NgramModel:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))
 
 
-def fit(texts: list[str], labels: list[int], c: float = 2.0):  # -> (vectorizer, classifier)
+def fit(texts: list[str], labels: list[int], c: float = 2.0) -> tuple[Any, Any]:
+    """(vectorizer, classifier), fitted by scikit-learn."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
@@ -57,7 +59,8 @@ def fit(texts: list[str], labels: list[int], c: float = 2.0):  # -> (vectorizer,
     return vectorizer, classifier
 
 
-def save(vectorizer, classifier, out: Path, data_hash: str) -> Path:  # type: ignore[no-untyped-def]
+def save(fitted: tuple[Any, Any], out: Path, data_hash: str) -> Path:
+    vectorizer, classifier = fitted
     weights = {name: round(float(w), 4) for name, w in
                zip(vectorizer.get_feature_names_out(), classifier.coef_[0], strict=True)
                if abs(w) >= 0.01}
@@ -72,3 +75,25 @@ def fingerprint(paths: Iterable[Path]) -> str:
     for path in paths:
         digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def cross_validate(texts: list[str], labels: list[int], threshold: float,
+                   folds: int = 5) -> dict[str, float]:
+    """Accuracy and the rate of negatives scored positive at `threshold`, cross-validated."""
+    from sklearn.model_selection import StratifiedKFold
+
+    right = false_pos = positives = negatives = 0
+    for train_index, test_index in StratifiedKFold(folds, shuffle=True, random_state=0).split(
+            texts, labels):
+        vectorizer, classifier = fit([texts[i] for i in train_index],
+                                     [labels[i] for i in train_index])
+        probs = classifier.predict_proba(vectorizer.transform(
+            [dict.fromkeys(features(texts[i]), 1) for i in test_index]))[:, 1]
+        for i, p in zip(test_index, probs, strict=True):
+            said = p >= threshold
+            right += said == bool(labels[i])
+            false_pos += said and not labels[i]
+            positives += labels[i]
+            negatives += not labels[i]
+    return {"accuracy": right / len(texts), "false_positive_rate": false_pos / negatives,
+            "examples": len(texts), "positives": positives}

@@ -59,7 +59,7 @@ def test_an_opener_about_the_user_is_cut_only_before_the_users_own_subject():
     assert chat.opener_end("I want to be a lawyer", is_clause) == 0
 
 
-@pytest.mark.skipif(not (datasets_dir() / "persona").is_dir(), reason="shared datasets absent")
+@pytest.mark.skipif(not (datasets_dir() / "clinc150").is_dir(), reason="shared datasets absent")
 def test_shipped_chat_weights_match_the_training_data():
     # `python -m iris.extract.chat train` after any change to its training data
     for path in chat.WEIGHTS.values():
