@@ -54,6 +54,9 @@ MAX_CLOSER_WORDS = 8
 MAX_BARE_CLOSER_WORDS = 4
 MAX_SEGMENT_WORDS = 7
 _FRAGMENT_WORDS = 4
+# Smaller weights are not shipped: they move no decision (same scores on every phrasing set)
+# and would triple the files (the WordNet words bring many rare n-grams).
+WEIGHT_FLOOR = 0.05
 _CLOSER_LABELS = frozenset({"thank_you", "goodbye", "generic_closer"})
 # Words about the user or someone else: a span holding one is part of a fact ("I", "my",
 # "she does yoga"), so never cut. Chat is about the assistant ("you") and the talk itself.
@@ -285,7 +288,8 @@ def _examples(edge: str, seed: int = 11) -> tuple[list[str], list[int]]:
 
 
 def train() -> list[Path]:
-    return [ngram_model.save(ngram_model.fit(*_examples(edge)), out, data_fingerprint())
+    return [ngram_model.save(ngram_model.fit(*_examples(edge)), out, data_fingerprint(),
+                             floor=WEIGHT_FLOOR)
             for edge, out in WEIGHTS.items()]
 
 

@@ -59,11 +59,12 @@ def fit(texts: list[str], labels: list[int], c: float = 2.0) -> tuple[Any, Any]:
     return vectorizer, classifier
 
 
-def save(fitted: tuple[Any, Any], out: Path, data_hash: str) -> Path:
+def save(fitted: tuple[Any, Any], out: Path, data_hash: str, floor: float = 0.01) -> Path:
+    """Writes the weights of at least `floor` in size: the others change no decision."""
     vectorizer, classifier = fitted
     weights = {name: round(float(w), 4) for name, w in
                zip(vectorizer.get_feature_names_out(), classifier.coef_[0], strict=True)
-               if abs(w) >= 0.01}
+               if abs(w) >= floor}
     out.write_text(json.dumps({"data_sha256": data_hash, "bias": float(classifier.intercept_[0]),
                                "weights": weights}, sort_keys=True), encoding="utf-8")
     return out
