@@ -15,7 +15,10 @@ rather than from a list of known marks.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from itertools import pairwise
+
+from iris import text as english
 
 _WORD_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -37,6 +40,43 @@ _COUNTER = re.compile(
     r"|[\]/>](?=\s))"
     rf"|(?P<ord>\d{{1,2}}(?:st|nd|rd|th)|{_ORDINAL_WORD})(?:\s+off)?\s*[,:.)\-–—]?"
     r")(?=\s|(?<=[,:.)\]]))", re.I)  # "Firstly,I ..." needs no space after the comma
+
+
+# A counter of any decoration: a value (number, letter a-h, roman numeral) with symbols
+# around it ("a~", "(1/)", "~1~", "1>>", "<<a>>", "1]]", "1 )") or after a short label word
+# ("No.1", "Pt 1:", "Thing a:", "fact 1 ="). Its family is its shape (label, symbols, kind of
+# value), so a chain is one decoration counting up from 1, whatever the decoration is.
+_QUOTES = "'\"\u201c\u201d\u2018\u2019"
+_SHAPE = (rf"(?P<pre>[^\w\s{_QUOTES}]{{0,2}})(?P<val>\d{{1,2}}|[a-h]|[ivx]{{1,4}})"
+          rf"(?:\s?(?P<post>[^\w\s{_QUOTES}]{{1,3}}))?(?=\s)")
+_SHAPED = (re.compile(rf"(?<![\w'])(?P<label>)(?P<dot>){_SHAPE}", re.I),
+           re.compile(rf"(?<![\w'])(?P<label>[a-z]{{2,6}})(?P<dot>\.)?\s?{_SHAPE}", re.I))
+
+
+def _shaped_values(match: re.Match[str]) -> list[tuple[str, int]]:
+    """(family, value) readings of a decorated counter; [] when it has no decoration (a bare
+    "2" or "at 2" is a number in a fact) or its label is an ordinary word of a clause."""
+    label, pre, post = match.group("label"), match.group("pre"), match.group("post") or ""
+    decorated = bool(pre or post or match.group("dot"))
+    if not decorated and not (label and label[0].isupper() and not label.isupper()):
+        return []
+    if label and label.lower() in _CLAUSE_WORDS():
+        return []
+    raw = match.group("val").lower()
+    shape = f"shape:{(label or '').lower()}:{pre}:{post}"
+    out = []
+    if raw.isdigit():
+        out.append((shape + ":n", int(raw)))
+    if raw in _ROMAN:
+        out.append((shape + ":r", _ROMAN.index(raw) + 1))
+    if len(raw) == 1 and raw.isalpha():
+        out.append((shape + ":a", ord(raw) - ord("a") + 1))
+    return out
+
+
+def _CLAUSE_WORDS() -> frozenset[str]:  # noqa: N802 - a cached constant
+    lexicon = english.words()
+    return lexicon.verbs | lexicon.noun_markers
 
 
 def _values(match: re.Match[str]) -> list[tuple[str, int]]:
@@ -74,16 +114,20 @@ def _placed(line: str, match: re.Match[str]) -> bool:
     return not before or before[-1] in ",;:.!?"
 
 
+_LEFT_DECORATION = re.compile(rf"^[^\w\s{_QUOTES}]{{1,3}}\s+")
+
+
 def split_enumeration(line: str) -> tuple[str, list[str]] | None:
     """(text before the first counter, items) when `line` is an enumeration of two items or
     more, else None."""
     # One pass: each kind of counter keeps the run started at its first 1 ("1. 1. 1. ..."
     # with thousands of marks stays linear).
     chains: dict[str, tuple[list[re.Match[str]], int]] = {}
-    for mark in _COUNTER.finditer(line):
-        if not _placed(line, mark):
-            continue
-        for family, value in _values(mark):
+    readings = [(mark, _values(mark)) for mark in _COUNTER.finditer(line) if _placed(line, mark)]
+    readings += [(mark, _shaped_values(mark)) for shaped in _SHAPED for mark in shaped.finditer(line)]
+    readings.sort(key=lambda pair: pair[0].start())
+    for mark, values in readings:
+        for family, value in values:
             chain = chains.get(family)
             if chain is None and value == 1:
                 chains[family] = ([mark], 2)
@@ -95,7 +139,9 @@ def split_enumeration(line: str) -> tuple[str, list[str]] | None:
         return None
     items = [line[a.end():b.start()] for a, b in pairwise(best)]
     items.append(line[best[-1].end():])
-    return line[:best[0].start()], [i.strip(" \t,;:.-–—") for i in items if i.strip(" \t,;:.-–—")]
+    # "fact 1 = I swim": what is left of the decoration is no part of the item
+    items = [_LEFT_DECORATION.sub("", i.strip(" \t,;:.-–—")) for i in items]
+    return line[:best[0].start()], [i for i in items if i]
 
 
 # A free-standing run of symbols: not a word, not plain sentence punctuation.
@@ -134,3 +180,102 @@ def strip_mark(item: str) -> str:
     """`item` without a leading list mark."""
     match = _LINE_MARK.match(item)
     return item[match.end():] if match else item
+
+
+# The lead of a line: a value and/or a label with symbols around it ("<<a>> ", "1]] ",
+# "--> ", "Thing a: ", "1 ) ").
+_LEAD = re.compile(
+    rf"\s*(?:(?P<label>[a-z]{{2,6}})(?P<dot>\.)?\s?)?(?P<pre>[^\w\s{_QUOTES}]{{0,3}})"
+    rf"(?P<val>\d{{1,2}}|[a-h]|[ivx]{{1,4}})?\s?(?P<post>[^\w\s{_QUOTES}]{{0,3}})\s+", re.I)
+
+
+def strip_marks(lines: list[str]) -> list[str]:
+    """The lines of a list without their marks: a known mark (`strip_mark`), or any lead of
+    symbols (with a value or a short label) that starts two lines or more in the same shape."""
+    shapes: list[tuple[re.Match[str] | None, tuple[str, ...] | None]] = []
+    for line in lines:
+        lead = _LEAD.match(line)
+        shape = None
+        if lead and (lead.group("pre") or lead.group("post")):
+            value = lead.group("val") or ""
+            kind = "n" if value.isdigit() else "a" if value else ""
+            shape = ((lead.group("label") or "").lower(), lead.group("pre"), kind,
+                     lead.group("post"))
+        shapes.append((lead, shape))
+    counts = Counter(shape for _, shape in shapes if shape)
+    return [line[lead.end():] if lead and shape and counts[shape] >= 2 else strip_mark(line)
+            for line, (lead, shape) in zip(lines, shapes, strict=True)]
+
+
+# A mark after an item's label: "First up => I ...", "numero uno -> I ...", "Initially — I ...",
+# "To kick off... I ...", "EINS) I ...": free-standing, or glued to the label's last word.
+_LABEL_MARK = re.compile(rf"(?:\.{{3}}|\u2026|\)|[^\w\s.,;:!?()\[\]{{}}&%$@{_QUOTES}]{{1,3}})(?=\s)")
+_BOUNDARY = re.compile(r"[.;,/!?]\s")
+_LABEL_WORDS = 3
+_PERSONAL = frozenset({"i", "im", "i'm", "my", "me", "we", "our", "us", "mine"})
+
+
+def _label(before: str, glued: bool) -> tuple[str, str] | None:
+    """(what comes before the label, the label) of the text before a mark, when the label is
+    a few words after a sentence boundary, or the word the mark is glued to."""
+    before = before.rstrip()
+    cut = max((m.end() for m in _BOUNDARY.finditer(before)), default=-1)
+    tail = before[cut:] if cut >= 0 else ""
+    if cut < 0 and glued:
+        space = before.rfind(" ")
+        cut, tail = space + 1, before[space + 1:]
+    words = re.findall(r"[\w'\u00ba]+", tail)
+    if cut < 0 or not 0 < len(words) <= _LABEL_WORDS:
+        return None
+    lexicon = english.words()
+    if any(w.lower() in _PERSONAL or w.lower() in lexicon.finite_verbs for w in words):
+        return None  # "I love it -> ..." says something; a label does not
+    return before[:cut], tail
+
+
+def split_labelled_marks(line: str) -> tuple[str, list[str]] | None:
+    """(text before the first label, items) when a mark repeats after a short label each time
+    ("First up => I swim. Second up => I sing"): the labels are dropped."""
+    counts = Counter(m.group() for m in _LABEL_MARK.finditer(line))
+    for mark, count in counts.most_common():
+        if count < 2 or (mark == ")" and "(" in line):
+            continue
+        found = _labelled_items(line, [m for m in _LABEL_MARK.finditer(line) if m.group() == mark])
+        if found:
+            return found
+    return None
+
+
+def _labelled_items(line: str, marks: list[re.Match[str]]) -> tuple[str, list[str]] | None:
+    pieces, start, label_words = [], 0, 0
+    for index, mark in enumerate(marks):
+        before = line[start:mark.start()]
+        # a glued ellipsis ends a sentence ("I am in the army... I ..."), a glued ")" a label
+        glued = (mark.start() > 0 and not line[mark.start() - 1].isspace()
+                 and mark.group() not in ("...", "\u2026"))
+        found = _label(before, glued) or _counter_label(before, line[:marks[0].start()])
+        if found is None and index == 0:
+            found = ("", "")  # the head's label is cut below, once the others' size is known
+        if found is None:
+            return None
+        pieces.append(found[0])
+        label_words = label_words or len(found[1].split())
+        start = mark.end()
+    if pieces[0] == "" and label_words:  # "ya so First up => ...": as many words as the others
+        head = line[:marks[0].start()].rstrip().rsplit(None, label_words)
+        pieces[0] = head[0] if len(head) > label_words else ""
+    items = [p.strip(" \t,;:.-\u2013\u2014/") for p in pieces[1:]] + [line[start:].strip()]
+    if any(len(item.split()) < 2 for item in items):
+        return None
+    return pieces[0].strip(), items
+
+
+def _counter_label(before: str, head: str) -> tuple[str, str] | None:
+    """ "1º | I swim 2º | I sing": no boundary, but the last word is a counter of the same shape
+    as the head's last word."""
+    words, heads = before.split(), head.split()
+    if not words or not heads or not any(ch.isdigit() for ch in words[-1]):
+        return None
+    if re.sub(r"\d", "9", words[-1]) != re.sub(r"\d", "9", heads[-1]):
+        return None
+    return before.rstrip()[:-len(words[-1])], words[-1]

@@ -192,10 +192,12 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
         lines = lines[1:]
     lines = [line for line in lines if not _is_header(line)]
     items: list[str] = []
-    for line in lines:
-        found = layout.split_enumeration(line) or layout.split_symbol_marks(line)
+    unmarked = layout.strip_marks(lines) if len(lines) > 1 else lines
+    for line, bare in zip(lines, unmarked, strict=True):
+        found = (layout.split_enumeration(line) or layout.split_labelled_marks(line)
+                 or layout.split_symbol_marks(line))
         if found is None:
-            items.append(layout.strip_mark(line) if len(lines) > 1 else line)
+            items.append(bare)
             continue
         head, listed_items = found
         label = head.rstrip().endswith(":") and len(head.split()) <= 6
@@ -238,9 +240,9 @@ def _is_header(line: str, *, first_of_many: bool = False) -> bool:
 def _bare_heading(first: str, rest: str) -> bool:
     """ "ok listen," / "Please be advised that" over a marked list: a short first line with
     no word about the user and no clause introduces the items below it."""
-    second = rest.strip().partition("\n")[0]
+    lines = [line.strip() for line in rest.strip().splitlines()[:3]]
     body = strip_command(first).strip(" ,:;-\u2013\u2014")
-    return (layout.strip_mark(second) != second and len(first.split()) <= 6
+    return (layout.strip_marks(lines)[0] != lines[0] and len(first.split()) <= 6
             and not _FIRST_PERSON.search(first) and not is_clause(body))
 
 
