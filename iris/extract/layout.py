@@ -19,6 +19,7 @@ from collections import Counter
 from itertools import pairwise
 
 from iris import text as english
+from iris.extract import segments
 
 _WORD_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -115,6 +116,7 @@ def _placed(line: str, match: re.Match[str]) -> bool:
 
 
 _LEFT_DECORATION = re.compile(rf"^[^\w\s{_QUOTES}]{{1,3}}\s+")
+_LABEL_REST = re.compile(rf"^[a-z]{{1,6}}\s+[^\w\s{_QUOTES}]{{1,3}}\s+", re.I)
 
 
 def split_enumeration(line: str) -> tuple[str, list[str]] | None:
@@ -139,8 +141,12 @@ def split_enumeration(line: str) -> tuple[str, list[str]] | None:
         return None
     items = [line[a.end():b.start()] for a, b in pairwise(best)]
     items.append(line[best[-1].end():])
-    # "fact 1 = I swim": what is left of the decoration is no part of the item
+    # "fact 1 = I swim": what is left of the decoration is no part of the item; so is the
+    # rest of a label that every item repeats ("First up => ...": "up =>")
     items = [_LEFT_DECORATION.sub("", i.strip(" \t,;:.-–—")) for i in items]
+    rests = {m.group().lower() if m else None for m in map(_LABEL_REST.match, items)}
+    if len(rests) == 1 and None not in rests:
+        items = [_LABEL_REST.sub("", i) for i in items]
     return line[:best[0].start()], [i for i in items if i]
 
 
@@ -212,7 +218,6 @@ def strip_marks(lines: list[str]) -> list[str]:
 _LABEL_MARK = re.compile(rf"(?:\.{{3}}|\u2026|\)|[^\w\s.,;:!?()\[\]{{}}&%$@{_QUOTES}]{{1,3}})(?=\s)")
 _BOUNDARY = re.compile(r"[.;,/!?]\s")
 _LABEL_WORDS = 3
-_PERSONAL = frozenset({"i", "im", "i'm", "my", "me", "we", "our", "us", "mine"})
 
 
 def _label(before: str, glued: bool) -> tuple[str, str] | None:
@@ -228,7 +233,8 @@ def _label(before: str, glued: bool) -> tuple[str, str] | None:
     if cut < 0 or not 0 < len(words) <= _LABEL_WORDS:
         return None
     lexicon = english.words()
-    if any(w.lower() in _PERSONAL or w.lower() in lexicon.finite_verbs for w in words):
+    if any(english.normalise(w) in segments.PERSONAL or w.lower() in lexicon.finite_verbs
+           for w in words):
         return None  # "I love it -> ..." says something; a label does not
     return before[:cut], tail
 

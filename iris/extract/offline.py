@@ -23,7 +23,7 @@ from itertools import islice
 from rapidfuzz import fuzz
 
 from iris import text as english
-from iris.extract import chat, closers, command, layout, pronouns, segments
+from iris.extract import chat, closers, command, joiners, layout, pronouns, segments
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -421,6 +421,16 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
         reach=reach)
 
 
+def _split_pieces(text: str, limit: int | None = None) -> list[str]:
+    """The clauses of one sentence, cut first at discourse joiners ("and uh also")."""
+    facts: list[str] = []
+    for piece in joiners.cut(text, is_clause):
+        facts += _split_clauses(piece, None if limit is None else limit - len(facts))
+        if limit is not None and len(facts) > limit:
+            break
+    return facts
+
+
 def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
     """ "my mom" + " and " + "dad are teachers": the run so far is a bare noun phrase and the
     chunk finishes its compound subject (one or two words, then a verb), so they belong
@@ -523,7 +533,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         if index == 0:
             part = clean_fact(chat.without_opener(part, is_clause))
         room = None if limit is None else limit - len(facts) + 1
-        for fact in [part] if listed else _split_clauses(part, room):
+        for fact in [part] if listed else _split_pieces(part, room):
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if fact and re.search(r"\w", fact) and not chat.is_chat(fact):
                 facts.append(fact)

@@ -1,0 +1,123 @@
+"""Discourse joiners between two facts, judged by shape rather than from a list of joiners.
+
+A joiner is a short span between two clauses that carries nothing of either: "... candy and uh
+also I am four", "... a hat and over and above that I am ...", "..., plus on top of it my
+dad ...", "... a bmw and one more thing, I plan ...". `cut` cuts a sentence at such a span
+and drops it when all of these hold:
+
+- the span opens at a comma, a free-standing symbol or a coordinating word ("and", "&", "+",
+  "n", "plus", "also"), is at most `MAX_SPAN_WORDS` words, and holds something besides
+  coordinating words (a bare "and" is the clause splitter's call, not this one's);
+- what it holds is filler ("uh", "ooh": short words that are no verb, determiner,
+  conjunction or personal word), or it points back ("... that", "... of it", "... which"),
+  or it stands between two commas ("and, by the way,"); it has no personal word, number or time word,
+  and does not open a subordinate clause ("because", "so", "when": those are one fact);
+- the text before it is a clause and the text after it is a clause that starts with the
+  user's own subject ("I", "my", "we", ...).
+
+At the start of a sentence the same span is dropped when a clause follows ("Ooh and I am ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+from iris import text as english
+from iris.extract import segments
+from iris.extract.segments import ClauseTest
+
+MAX_SPAN_WORDS = 6
+_TOKEN = re.compile(r"[\w'\u2019]+|[^\w\s]+")
+_COORDINATORS = frozenset({"and", "n", "also", "plus", "&", "+", "//", "btw"})
+_OWN = frozenset({"i", "im", "ive", "id", "my", "we", "weve", "our"})  # not "were"
+# Prepositions and particles: the closed class a linking phrase is built from.
+_PARTICLES = frozenset({
+    "about", "above", "across", "after", "against", "along", "among", "apart", "around", "aside",
+    "at", "before", "behind", "below", "beside", "besides", "between", "beyond", "by", "despite",
+    "down", "during", "except", "for", "from", "in", "inside", "into", "near", "of", "off", "on",
+    "onto", "out", "over", "past", "through", "throughout", "to", "toward", "towards", "under",
+    "up", "upon", "with", "within", "without"})
+_POINTING = segments.ANAPHORIC_ENDS | {"it", "which"}
+# A filler is short; these short words are not ("so I ..." is one fact; "if", "as" open one).
+_NOT_FILLER = frozenset({"so", "as", "if", "or", "but", "yet", "nor", "for", "to", "of", "not",
+                         "no", "yes", "you", "u", "ur", "he", "she", "it", "its", "who"})
+
+
+def cut(text: str, is_clause: ClauseTest) -> list[str]:
+    """`text` cut at discourse joiners (see the module docstring); unchanged as one piece
+    when there is none."""
+    tokens = list(_TOKEN.finditer(text))
+    norms = [english.normalise(t.group()) or t.group() for t in tokens]
+    pieces: list[str] = []
+    start = 0  # token index where the current piece starts
+    for index in range(1, len(tokens)):
+        if norms[index] not in _OWN:
+            continue
+        span = _span_start(norms, start, index)
+        if span is None:
+            continue
+        rest = text[tokens[index].start():]
+        if not is_clause(rest, reach=8):
+            continue
+        before = text[tokens[start].start():tokens[span].start()] if span > start else ""
+        if before and not is_clause(before, reach=30):
+            continue
+        if before:
+            pieces.append(before)
+        start = index
+    pieces.append(text[tokens[start].start():] if tokens else text)
+    return pieces
+
+
+def _span_start(norms: list[str], start: int, index: int) -> int | None:
+    """The token where the joiner before `index` starts (the longest one), or None."""
+    for first in range(max(start, index - MAX_SPAN_WORDS - 2), index):
+        span = norms[first:index]
+        opens = (first == start or span[0] in _COORDINATORS or not span[0][0].isalnum())
+        if opens and _is_joiner(span, at_start=first == start):
+            return first
+    return None
+
+
+def _is_joiner(span: list[str], *, at_start: bool) -> bool:
+    words = [w for w in span if w[0].isalnum()]
+    held = [w for w in words if w not in _COORDINATORS]
+    if not held or len(words) > MAX_SPAN_WORDS:
+        return False
+    # After its opening, a joiner holds no other joiner: "and french fries & also that" is an
+    # object and then a joiner. Only "and" inside a short phrase ("over and above that").
+    first = next(i for i, w in enumerate(span) if w in held)
+    last = max(i for i, w in enumerate(span) if w in held)
+    body = span[first:last + 1]  # "uh" of "and uh also", "over and above that"
+    inner = [w for w in body if w in _COORDINATORS or not w[0].isalnum()]
+    if any(w != "and" for w in inner) or (inner and len(body) > 4):
+        return False
+    if at_start and not any(w in _COORDINATORS for w in span):
+        return False  # "hey my name is ...": a sentence's own opener is strip_discourse's call
+    if any(w in "()[]{}" for w in span):
+        return False  # "Ben (my uncle)": a bracket belongs to the text around it
+    if held[0] in segments.SUBORDINATORS or any(w in segments.PERSONAL for w in held):
+        return False
+    if any(ch.isdigit() for w in held for ch in w) or segments.has_time_word(" ".join(held)):
+        return False
+    lexicon = english.words()
+    if any(w in lexicon.finite_verbs for w in held[:-1]):
+        return False  # "and dad are teachers," is a clause's tail
+    if _all_filler(held):
+        return True
+    # "on top of it", "over and above that": words of place before a word pointing back; not
+    # an object ("and french fries & also that", "one of the languages that I study")
+    if held[-1] in _POINTING:
+        return all(w in _PARTICLES or (w not in lexicon.verbs and w not in lexicon.determiners)
+                   for w in held[:-1]) and (
+            len(held) == 1 or any(w in _PARTICLES for w in held[:-1]))
+    # between two commas, a phrase with a function word: ", by the way," (not ", France,")
+    return (span[-1] == "," and "," in span[:span.index(held[0])] and len(held) >= 2
+            and any(w in lexicon.noun_markers or w in _PARTICLES for w in held))
+
+
+def _all_filler(words: list[str]) -> bool:
+    lexicon = english.words()
+    return all(len(w) <= 3 and w.isalpha() and w not in _NOT_FILLER and w not in lexicon.verbs
+               and w not in lexicon.noun_markers and w not in segments.SUBORDINATORS
+               for w in words)
