@@ -13,7 +13,8 @@ and drops it when all of these hold:
   or it stands between two commas ("and, by the way,"); it has no personal word, number or time word,
   and does not open a subordinate clause ("because", "so", "when": those are one fact);
 - the text before it is a clause and the text after it is a clause that starts with the
-  user's own subject ("I", "my", "we", ...).
+  user's own subject ("I", "my", "we", ...), or with a subordinate clause about the user
+  ("when I grow up, I ...").
 
 At the start of a sentence the same span is dropped when a clause follows ("Ooh and I am ...").
 """
@@ -30,13 +31,6 @@ MAX_SPAN_WORDS = 6
 _TOKEN = re.compile(r"[\w'\u2019]+|[^\w\s]+")
 _COORDINATORS = frozenset({"and", "n", "also", "plus", "&", "+", "//", "btw"})
 _OWN = frozenset({"i", "im", "ive", "id", "my", "we", "weve", "our"})  # not "were"
-# Prepositions and particles: the closed class a linking phrase is built from.
-_PARTICLES = frozenset({
-    "about", "above", "across", "after", "against", "along", "among", "apart", "around", "aside",
-    "at", "before", "behind", "below", "beside", "besides", "between", "beyond", "by", "despite",
-    "down", "during", "except", "for", "from", "in", "inside", "into", "near", "of", "off", "on",
-    "onto", "out", "over", "past", "through", "throughout", "to", "toward", "towards", "under",
-    "up", "upon", "with", "within", "without"})
 _POINTING = segments.ANAPHORIC_ENDS | {"it", "which"}
 # A filler is short; these short words are not ("so I ..." is one fact; "if", "as" open one).
 _NOT_FILLER = frozenset({"so", "as", "if", "or", "but", "yet", "nor", "for", "to", "of", "not",
@@ -51,7 +45,9 @@ def cut(text: str, is_clause: ClauseTest) -> list[str]:
     pieces: list[str] = []
     start = 0  # token index where the current piece starts
     for index in range(1, len(tokens)):
-        if norms[index] not in _OWN:
+        if norms[index] not in _OWN and not (  # "and uh also when i grow up i ..."
+                norms[index] in segments.SUBORDINATORS and index + 1 < len(tokens)
+                and norms[index + 1] in _OWN):
             continue
         span = _span_start(norms, start, index)
         if span is None:
@@ -108,12 +104,12 @@ def _is_joiner(span: list[str], *, at_start: bool) -> bool:
     # "on top of it", "over and above that": words of place before a word pointing back; not
     # an object ("and french fries & also that", "one of the languages that I study")
     if held[-1] in _POINTING:
-        return all(w in _PARTICLES or (w not in lexicon.verbs and w not in lexicon.determiners)
+        return all(w in segments.PARTICLES or (w not in lexicon.verbs and w not in lexicon.determiners)
                    for w in held[:-1]) and (
-            len(held) == 1 or any(w in _PARTICLES for w in held[:-1]))
+            len(held) == 1 or any(w in segments.PARTICLES for w in held[:-1]))
     # between two commas, a phrase with a function word: ", by the way," (not ", France,")
     return (span[-1] == "," and "," in span[:span.index(held[0])] and len(held) >= 2
-            and any(w in lexicon.noun_markers or w in _PARTICLES for w in held))
+            and any(w in lexicon.noun_markers or w in segments.PARTICLES for w in held))
 
 
 def _all_filler(words: list[str]) -> bool:

@@ -216,8 +216,8 @@ def strip_marks(lines: list[str]) -> list[str]:
 # A mark after an item's label: "First up => I ...", "numero uno -> I ...", "Initially — I ...",
 # "To kick off... I ...", "EINS) I ...": free-standing, or glued to the label's last word.
 _LABEL_MARK = re.compile(rf"(?:\.{{3}}|\u2026|\)|[^\w\s.,;:!?()\[\]{{}}&%$@{_QUOTES}]{{1,3}})(?=\s)")
-_BOUNDARY = re.compile(r"[.;,/!?]\s")
-_LABEL_WORDS = 3
+_BOUNDARY = re.compile(r"[.;:,/!?]\s")
+_LABEL_WORDS = 4  # "On top of which... I ..."
 
 
 def _label(before: str, glued: bool) -> tuple[str, str] | None:

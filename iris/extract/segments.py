@@ -41,6 +41,13 @@ PERSONAL = frozenset({"i", "im", "ive", "id", "ill", "me", "my", "mine", "myself
                        "were", "weve", "us", "our", "ours"})
 # The user's own subject, where a fact about them starts.
 _OWN_SUBJECTS = frozenset({"i", "im", "ive", "my", "we", "our"})
+# Prepositions and particles: the closed class a linking phrase is built from ("on top of it").
+PARTICLES = frozenset({
+    "about", "above", "across", "after", "against", "along", "among", "apart", "around", "aside",
+    "at", "before", "behind", "below", "beside", "besides", "between", "beyond", "by", "despite",
+    "down", "during", "except", "for", "from", "in", "inside", "into", "near", "of", "off", "on",
+    "onto", "out", "over", "past", "through", "throughout", "to", "toward", "towards", "under",
+    "up", "upon", "with", "within", "without"})
 # Words that end a linking phrase by pointing back ("besides that", "first of all").
 # (and their chat spellings: "on top of dat", "besides dis").
 ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more", "well", "dat", "dis", "tht"})
@@ -113,16 +120,26 @@ def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> 
     if found:
         prefix, rest = found.group(1), stripped[found.end():]
         words = [_norm(w) for w in re.findall(r"[\w'\u2019]+", prefix)]
+        # "What is more,", "Speaking of which,", "And while I'm at it,": a phrase that ends
+        # pointing back links, even as a clause; with the user in it only after a particle
+        # ("at it"), so "Since I got it," stays
+        pointing = bool(words) and (words[-1] in ANAPHORIC_ENDS or words[-1] in ("which", "it")
+                                    and len(words) > 1 and words[-2] in PARTICLES | {"is"})
         # "After that," links; "After I moved," is a clause of the fact.
-        linking = bool(words) and (words[0] not in SUBORDINATORS
-                                   or words[-1] in ANAPHORIC_ENDS)
+        linking = bool(words) and (words[0] not in SUBORDINATORS or pointing)
         # "On top of all that,": a longer phrase when it points back
         short = len(words) <= MAX_DISCOURSE_WORDS or (
-            len(words) <= MAX_DISCOURSE_WORDS + 2 and words[-1] in ANAPHORIC_ENDS)
-        if (short and linking
-                and _content_free(prefix, stripped) and not is_clause(prefix)
-                and not _appositive(rest) and is_clause(rest)):
-            return rest
+            len(words) <= MAX_DISCOURSE_WORDS + 2 and pointing)
+        personal = [w for w in words if w in PERSONAL]
+        free = _content_free(prefix, stripped) or (
+            pointing and personal and words[-2] in PARTICLES
+            and _content_free(" ".join(w for w in words if w not in PERSONAL), stripped))
+        reach = 8 if words and re.match(r"(?:my|our)\b", rest, re.I) else 5
+        if (short and linking and free and (pointing or not is_clause(prefix))
+                and not _appositive(rest) and is_clause(rest, reach=reach)):
+            # "Unrelated, but I ...": the conjunction went with the linking phrase
+            joined = re.match(r"(?:but|and)\s+", rest, re.I)
+            return rest[joined.end():] if joined and is_clause(rest[joined.end():]) else rest
     return _strip_bare_discourse(stripped, is_clause)
 
 
