@@ -32,9 +32,9 @@ _TOKEN = re.compile(r"[\w'\u2019]+|[^\w\s]+")
 _COORDINATORS = frozenset({"and", "n", "also", "plus", "&", "+", "//", "btw"})
 _OWN = frozenset({"i", "im", "ive", "id", "my", "we", "weve", "our"})  # not "were"
 _POINTING = segments.ANAPHORIC_ENDS | {"it", "which"}
-# A filler is short; these short words are not ("so I ..." is one fact; "if", "as" open one).
-_NOT_FILLER = frozenset({"so", "as", "if", "or", "but", "yet", "nor", "for", "to", "of", "not",
-                         "no", "yes", "you", "u", "ur", "he", "she", "it", "its", "who"})
+_CONTRASTS = frozenset({"but", "or", "yet", "nor", "so", "than", "though"})
+# The shape of an interjection: vowels around an "h" or "m", or "er(m)".
+_INTERJECTION = re.compile(r"[aeiou]{0,2}[hm]{1,3}[aeiou]{0,2}|er+m?")
 
 
 def cut(text: str, is_clause: ClauseTest) -> list[str]:
@@ -56,7 +56,7 @@ def cut(text: str, is_clause: ClauseTest) -> list[str]:
         if not is_clause(rest, reach=8):
             continue
         before = text[tokens[start].start():tokens[span].start()] if span > start else ""
-        if before and not is_clause(before, reach=30):
+        if before and (not is_clause(before, reach=30) or _open_ended(norms[span - 1])):
             continue
         if before:
             pieces.append(before)
@@ -92,11 +92,14 @@ def _is_joiner(span: list[str], *, at_start: bool) -> bool:
         return False  # "hey my name is ...": a sentence's own opener is strip_discourse's call
     if any(w in "()[]{}" for w in span):
         return False  # "Ben (my uncle)": a bracket belongs to the text around it
-    if held[0] in segments.SUBORDINATORS or any(w in segments.PERSONAL for w in held):
-        return False
+    lexicon = english.words()
+    if held[0] in segments.SUBORDINATORS or any(
+            w in segments.PERSONAL or w in _CONTRASTS
+            or (w in lexicon.determiners and w != "the" and w not in _POINTING)
+            for w in held):
+        return False  # ", but with your support, I ...": the span says something
     if any(ch.isdigit() for w in held for ch in w) or segments.has_time_word(" ".join(held)):
         return False
-    lexicon = english.words()
     if any(w in lexicon.finite_verbs for w in held[:-1]):
         return False  # "and dad are teachers," is a clause's tail
     if _all_filler(held):
@@ -104,16 +107,22 @@ def _is_joiner(span: list[str], *, at_start: bool) -> bool:
     # "on top of it", "over and above that": words of place before a word pointing back; not
     # an object ("and french fries & also that", "one of the languages that I study")
     if held[-1] in _POINTING:
+        if len(held) == 1:  # "& also that I ...", not ", which I find cute"
+            return held[0] in segments.ANAPHORIC_ENDS and span[0] in _COORDINATORS
         return all(w in segments.PARTICLES or (w not in lexicon.verbs and w not in lexicon.determiners)
-                   for w in held[:-1]) and (
-            len(held) == 1 or any(w in segments.PARTICLES for w in held[:-1]))
+                   for w in held[:-1]) and any(w in segments.PARTICLES for w in held[:-1])
     # between two commas, a phrase with a function word: ", by the way," (not ", France,")
     return (span[-1] == "," and "," in span[:span.index(held[0])] and len(held) >= 2
             and any(w in lexicon.noun_markers or w in segments.PARTICLES for w in held))
 
 
-def _all_filler(words: list[str]) -> bool:
+def _open_ended(word: str) -> bool:
+    """ "It's a reminder that, no matter what, we ...": a clause that waits for what follows."""
     lexicon = english.words()
-    return all(len(w) <= 3 and w.isalpha() and w not in _NOT_FILLER and w not in lexicon.verbs
-               and w not in lexicon.noun_markers and w not in segments.SUBORDINATORS
-               for w in words)
+    return (word in lexicon.noun_markers or word in segments.SUBORDINATORS
+            or word in _COORDINATORS or word in _CONTRASTS)
+
+
+def _all_filler(words: list[str]) -> bool:
+    """Interjections: "uh", "um", "oh", "ooh", "erm", "hmm" (not "now", "how", "Max")."""
+    return all(_INTERJECTION.fullmatch(w) and w not in segments.PERSONAL for w in words)

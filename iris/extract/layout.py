@@ -61,8 +61,10 @@ def _shaped_values(match: re.Match[str]) -> list[tuple[str, int]]:
     decorated = bool(pre or post or match.group("dot"))
     if not decorated and not (label and label[0].isupper() and not label.isupper()):
         return []
-    if label and label.lower() in _CLAUSE_WORDS():
-        return []
+    lexicon = english.words()
+    if label and (label.lower() in lexicon.verbs or (
+            label.lower() in lexicon.noun_markers and not match.group("dot"))):
+        return []  # "is 1", "at 2"; "No.1" is a label
     raw = match.group("val").lower()
     shape = f"shape:{(label or '').lower()}:{pre}:{post}"
     out = []
@@ -73,11 +75,6 @@ def _shaped_values(match: re.Match[str]) -> list[tuple[str, int]]:
     if len(raw) == 1 and raw.isalpha():
         out.append((shape + ":a", ord(raw) - ord("a") + 1))
     return out
-
-
-def _CLAUSE_WORDS() -> frozenset[str]:  # noqa: N802 - a cached constant
-    lexicon = english.words()
-    return lexicon.verbs | lexicon.noun_markers
 
 
 def _values(match: re.Match[str]) -> list[tuple[str, int]]:
@@ -239,20 +236,24 @@ def _label(before: str, glued: bool) -> tuple[str, str] | None:
     return before[:cut], tail
 
 
-def split_labelled_marks(line: str) -> tuple[str, list[str]] | None:
+def split_labelled_marks(line: str, is_clause: segments.ClauseTest) -> tuple[str, list[str]] | None:
     """(text before the first label, items) when a mark repeats after a short label each time
-    ("First up => I swim. Second up => I sing"): the labels are dropped."""
+    ("First up => I swim. Second up => I sing"): the labels are dropped. Every item must be a
+    clause and no label one ("We love being outdoors - going for hikes, having picnics - plus
+    ..." is no list)."""
     counts = Counter(m.group() for m in _LABEL_MARK.finditer(line))
     for mark, count in counts.most_common():
         if count < 2 or (mark == ")" and "(" in line):
             continue
-        found = _labelled_items(line, [m for m in _LABEL_MARK.finditer(line) if m.group() == mark])
+        found = _labelled_items(line, [m for m in _LABEL_MARK.finditer(line) if m.group() == mark],
+                                is_clause)
         if found:
             return found
     return None
 
 
-def _labelled_items(line: str, marks: list[re.Match[str]]) -> tuple[str, list[str]] | None:
+def _labelled_items(line: str, marks: list[re.Match[str]],
+                    is_clause: segments.ClauseTest) -> tuple[str, list[str]] | None:
     pieces, start, label_words = [], 0, 0
     for index, mark in enumerate(marks):
         before = line[start:mark.start()]
@@ -262,7 +263,7 @@ def _labelled_items(line: str, marks: list[re.Match[str]]) -> tuple[str, list[st
         found = _label(before, glued) or _counter_label(before, line[:marks[0].start()])
         if found is None and index == 0:
             found = ("", "")  # the head's label is cut below, once the others' size is known
-        if found is None:
+        if found is None or (found[1] and is_clause(found[1])):
             return None
         pieces.append(found[0])
         label_words = label_words or len(found[1].split())
@@ -271,7 +272,9 @@ def _labelled_items(line: str, marks: list[re.Match[str]]) -> tuple[str, list[st
         head = line[:marks[0].start()].rstrip().rsplit(None, label_words)
         pieces[0] = head[0] if len(head) > label_words else ""
     items = [p.strip(" \t,;:.-\u2013\u2014/") for p in pieces[1:]] + [line[start:].strip()]
-    if any(len(item.split()) < 2 for item in items):
+    # each item is a statement, or at least about the user ("my first toy a lite brite")
+    if any(len(item.split()) < 2 or not (is_clause(item, reach=8) or segments.OWN_SUBJECT.search(item))
+           for item in items):
         return None
     return pieces[0].strip(), items
 

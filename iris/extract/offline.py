@@ -194,7 +194,7 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
     items: list[str] = []
     unmarked = layout.strip_marks(lines) if len(lines) > 1 else lines
     for line, bare in zip(lines, unmarked, strict=True):
-        found = (layout.split_enumeration(line) or layout.split_labelled_marks(line)
+        found = (layout.split_enumeration(line) or layout.split_labelled_marks(line, is_clause)
                  or layout.split_symbol_marks(line))
         if found is None:
             items.append(bare)

@@ -131,11 +131,13 @@ def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> 
         short = len(words) <= MAX_DISCOURSE_WORDS or (
             len(words) <= MAX_DISCOURSE_WORDS + 2 and pointing)
         personal = [w for w in words if w in PERSONAL]
+        # a clause or the user only in an opener that is no statement: "while I'm at it"
+        opener = pointing and words[0] in SUBORDINATORS | {"what", "and"}
         free = _content_free(prefix, stripped) or (
-            pointing and personal and words[-2] in PARTICLES
+            opener and personal and words[-2] in PARTICLES
             and _content_free(" ".join(w for w in words if w not in PERSONAL), stripped))
         reach = 8 if words and re.match(r"(?:my|our)\b", rest, re.I) else 5
-        if (short and linking and free and (pointing or not is_clause(prefix))
+        if (short and linking and free and (opener or not is_clause(prefix))
                 and not _appositive(rest) and is_clause(rest, reach=reach)):
             # "Unrelated, but I ...": the conjunction went with the linking phrase
             joined = re.match(r"(?:but|and)\s+", rest, re.I)
