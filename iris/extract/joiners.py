@@ -28,6 +28,8 @@ from iris.extract import segments
 from iris.extract.segments import ClauseTest
 
 MAX_SPAN_WORDS = 6
+_HEAD_CHARS = 1000
+_CUT_CHARS = 2000
 _TOKEN = re.compile(r"[\w'\u2019]+|[^\w\s]+")
 _COORDINATORS = frozenset({"and", "n", "also", "plus", "&", "+", "//", "btw"})
 _OWN = frozenset({"i", "im", "ive", "id", "my", "we", "weve", "our"})  # not "were"
@@ -40,7 +42,9 @@ _INTERJECTION = re.compile(r"[aeiou]{0,2}[hm]{1,3}[aeiou]{0,2}|er+m?")
 def cut(text: str, is_clause: ClauseTest) -> list[str]:
     """`text` cut at discourse joiners (see the module docstring); unchanged as one piece
     when there is none."""
-    tokens = list(_TOKEN.finditer(text))
+    # joiners are looked for near the start only: past it the clause splitter alone cuts, so
+    # "i x, i x, ..." over 40 KB stays cheap
+    tokens = list(_TOKEN.finditer(text, 0, _CUT_CHARS))
     norms = [english.normalise(t.group()) or t.group() for t in tokens]
     pieces: list[str] = []
     start = 0  # token index where the current piece starts
@@ -52,14 +56,17 @@ def cut(text: str, is_clause: ClauseTest) -> list[str]:
         span = _span_start(norms, start, index)
         if span is None:
             continue
-        rest = text[tokens[index].start():]
-        if not is_clause(rest, reach=8):
+        # is_clause reads only the head of a text: slicing more would make a long run of
+        # "I I I ..." quadratic
+        head = tokens[index].start()
+        if not is_clause(text[head:head + _HEAD_CHARS], reach=8):
             continue
-        before = text[tokens[start].start():tokens[span].start()] if span > start else ""
+        first = tokens[start].start()
+        before = text[first:min(tokens[span].start(), first + _HEAD_CHARS)] if span > start else ""
         if before and (not is_clause(before, reach=30) or _open_ended(norms[span - 1])):
             continue
         if before:
-            pieces.append(before)
+            pieces.append(text[first:tokens[span].start()])
         start = index
     pieces.append(text[tokens[start].start():] if tokens else text)
     return pieces

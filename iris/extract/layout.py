@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import pairwise
+from itertools import chain, pairwise
 
 from iris import text as english
 from iris.extract import segments
@@ -50,8 +50,11 @@ _COUNTER = re.compile(
 _QUOTES = "'\"\u201c\u201d\u2018\u2019"
 _SHAPE = (rf"(?P<pre>[^\w\s{_QUOTES}]{{0,2}})(?P<val>\d{{1,2}}|[a-h]|[ivx]{{1,4}})"
           rf"(?:\s?(?P<post>[^\w\s{_QUOTES}]{{1,3}}))?(?=\s)")
-_SHAPED = (re.compile(rf"(?<![\w'])(?P<label>)(?P<dot>){_SHAPE}", re.I),
-           re.compile(rf"(?<![\w'])(?P<label>[a-z]{{2,6}})(?P<dot>\.)?\s?{_SHAPE}", re.I))
+_SHAPED = (re.compile(rf"(?<![\w'])(?P<label>[a-z]{{2,6}})(?P<dot>\.)?\s?{_SHAPE}", re.I),
+           re.compile(rf"(?<![\w'])(?P<label>)(?P<dot>){_SHAPE}", re.I))
+
+
+_SHAPED_CHARS = 2000
 
 
 def _shaped_values(match: re.Match[str]) -> list[tuple[str, int]]:
@@ -122,18 +125,22 @@ def split_enumeration(line: str) -> tuple[str, list[str]] | None:
     # One pass: each kind of counter keeps the run started at its first 1 ("1. 1. 1. ..."
     # with thousands of marks stays linear).
     chains: dict[str, tuple[list[re.Match[str]], int]] = {}
-    readings = [(mark, _values(mark)) for mark in _COUNTER.finditer(line) if _placed(line, mark)]
-    readings += [(mark, _shaped_values(mark)) for shaped in _SHAPED for mark in shaped.finditer(line)]
-    readings.sort(key=lambda pair: pair[0].start())
-    for mark, values in readings:
+    readings = ((mark, _values(mark)) for mark in _COUNTER.finditer(line) if _placed(line, mark))
+    # marks of any shape only near the start: a list longer than that is over the memory
+    # limit anyway, and "1. 1. 1. ..." (13,000 marks) must not cost three scans of each.
+    # Their families are their own, so each pass may build its chains apart.
+    shaped = ((mark, _shaped_values(mark)) for pattern in _SHAPED
+              for mark in pattern.finditer(line, 0, _SHAPED_CHARS))
+    for mark, values in chain(readings, shaped):
         for family, value in values:
-            chain = chains.get(family)
-            if chain is None and value == 1:
+            known = chains.get(family)
+            if known is None and value == 1:
                 chains[family] = ([mark], 2)
-            elif chain is not None and value == chain[1]:
-                chain[0].append(mark)
-                chains[family] = (chain[0], value + 1)
-    best = max((c for c, _ in chains.values()), key=len, default=[])
+            elif known is not None and value == known[1]:
+                known[0].append(mark)
+                chains[family] = (known[0], value + 1)
+    # of chains as long, the one that starts first holds the whole mark ("Bit 1:", not "1:")
+    best = max((c for c, _ in chains.values()), key=lambda c: (len(c), -c[0].start()), default=[])
     if len(best) < 2:
         return None
     items = [line[a.end():b.start()] for a, b in pairwise(best)]
@@ -215,6 +222,7 @@ def strip_marks(lines: list[str]) -> list[str]:
 _LABEL_MARK = re.compile(rf"(?:\.{{3}}|\u2026|\)|[^\w\s.,;:!?()\[\]{{}}&%$@{_QUOTES}]{{1,3}})(?=\s)")
 _BOUNDARY = re.compile(r"[.;:,/!?]\s")
 _LABEL_WORDS = 4  # "On top of which... I ..."
+_MARKS_TRIED = 3
 
 
 def _label(before: str, glued: bool) -> tuple[str, str] | None:
@@ -241,12 +249,14 @@ def split_labelled_marks(line: str, is_clause: segments.ClauseTest) -> tuple[str
     ("First up => I swim. Second up => I sing"): the labels are dropped. Every item must be a
     clause and no label one ("We love being outdoors - going for hikes, having picnics - plus
     ..." is no list)."""
-    counts = Counter(m.group() for m in _LABEL_MARK.finditer(line))
-    for mark, count in counts.most_common():
-        if count < 2 or (mark == ")" and "(" in line):
+    by_mark: dict[str, list[re.Match[str]]] = {}
+    for match in _LABEL_MARK.finditer(line):
+        by_mark.setdefault(match.group(), []).append(match)
+    # the few most frequent marks only: a line of random symbols must stay linear
+    for mark, marks in sorted(by_mark.items(), key=lambda kv: -len(kv[1]))[:_MARKS_TRIED]:
+        if len(marks) < 2 or (mark == ")" and "(" in line):
             continue
-        found = _labelled_items(line, [m for m in _LABEL_MARK.finditer(line) if m.group() == mark],
-                                is_clause)
+        found = _labelled_items(line, marks, is_clause)
         if found:
             return found
     return None
