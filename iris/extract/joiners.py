@@ -34,6 +34,8 @@ _TOKEN = re.compile(r"[\w'\u2019]+|[^\w\s]+")
 _COORDINATORS = frozenset({"and", "n", "also", "plus", "&", "+", "//", "btw"})
 _OWN = frozenset({"i", "im", "ive", "id", "my", "we", "weve", "our"})  # not "were"
 _POINTING = segments.ANAPHORIC_ENDS | {"it", "which"}
+# Whose something is: a span that says it is about someone ("with your support").
+_POSSESSIVES = frozenset({"your", "his", "her", "their", "its", "this", "these", "those"})
 _CONTRASTS = frozenset({"but", "or", "yet", "nor", "so", "than", "though"})
 # The shape of an interjection: vowels around an "h" or "m", or "er(m)".
 _INTERJECTION = re.compile(r"[aeiou]{0,2}[hm]{1,3}[aeiou]{0,2}|er+m?")
@@ -102,8 +104,7 @@ def _is_joiner(span: list[str], *, at_start: bool) -> bool:
     lexicon = english.words()
     if held[0] in segments.SUBORDINATORS or any(
             w in segments.PERSONAL or w in _CONTRASTS
-            or (w in lexicon.determiners and w != "the" and w not in _POINTING)
-            for w in held):
+            or (w in _POSSESSIVES and w not in _POINTING) for w in held):
         return False  # ", but with your support, I ...": the span says something
     if any(ch.isdigit() for w in held for ch in w) or segments.has_time_word(" ".join(held)):
         return False

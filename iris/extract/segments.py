@@ -43,11 +43,12 @@ PERSONAL = frozenset({"i", "im", "ive", "id", "ill", "me", "my", "mine", "myself
 _OWN_SUBJECTS = frozenset({"i", "im", "ive", "my", "we", "our"})
 # Prepositions and particles: the closed class a linking phrase is built from ("on top of it").
 PARTICLES = frozenset({
-    "about", "above", "across", "after", "against", "along", "among", "apart", "around", "aside",
-    "at", "before", "behind", "below", "beside", "besides", "between", "beyond", "by", "despite",
-    "down", "during", "except", "for", "from", "in", "inside", "into", "near", "of", "off", "on",
-    "onto", "out", "over", "past", "through", "throughout", "to", "toward", "towards", "under",
-    "up", "upon", "with", "within", "without"})
+    "aboard", "about", "above", "across", "after", "against", "along", "alongside", "amid",
+    "among", "apart", "around", "aside", "at", "atop", "before", "behind", "below", "beneath",
+    "beside", "besides", "between", "beyond", "by", "despite", "down", "during", "except", "for",
+    "from", "in", "inside", "into", "near", "of", "off", "on", "onto", "opposite", "out",
+    "outside", "over", "past", "per", "round", "through", "throughout", "to", "toward",
+    "towards", "under", "underneath", "unlike", "up", "upon", "via", "with", "within", "without"})
 # Words that end a linking phrase by pointing back ("besides that", "first of all").
 # (and their chat spellings: "on top of dat", "besides dis").
 ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more", "well", "dat", "dis", "tht"})

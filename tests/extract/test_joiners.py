@@ -18,6 +18,7 @@ from iris.extract.offline import is_clause, split_facts
     ("i keep bees & also that my van is blue", ["I keep bees", "My van is blue"]),
     # a parenthetical between commas
     ("i keep bees and, for the record, i am a nurse", ["I keep bees", "I am a nurse"]),
+    ("i keep bees and,in a manner of speaking,i am a nurse", ["I keep bees", "I am a nurse"]),
     # before a subordinate clause about the user
     ("i keep bees and um also when i was six i broke my arm",
      ["I keep bees", "When i was six i broke my arm"]),
