@@ -206,8 +206,9 @@ def strip_marks(lines: list[str]) -> list[str]:
     for line in lines:
         lead = _LEAD.match(line)
         shape = None
-        if lead and (lead.group("pre") or lead.group("post")):
-            value = lead.group("val") or ""
+        value = (lead.group("val") or "") if lead else ""
+        # a value needs symbols after it: "-I am" is a dash before "I", not a counter "-i"
+        if lead and (lead.group("post") or (lead.group("pre") and not value)):
             kind = "n" if value.isdigit() else "a" if value else ""
             shape = ((lead.group("label") or "").lower(), lead.group("pre"), kind,
                      lead.group("post"))

@@ -103,6 +103,8 @@ def test_a_lead_shared_by_two_lines_is_a_mark_whatever_it_is():
     assert strip_marks(["Bit a: I swim", "I sing"]) == ["Bit a: I swim", "I sing"]
     assert strip_marks(["Bit a: I swim", "Bit b: I sing"]) == ["I swim", "I sing"]
     assert strip_marks(["my dog barks", "my cat purrs"]) == ["my dog barks", "my cat purrs"]
+    # a dash before "I" is a dash, not a counter "-i" with the word taken off
+    assert strip_marks(["-I swim", "-I sing"]) == ["I swim", "I sing"]
 
 
 @pytest.mark.parametrize("line, found", [
