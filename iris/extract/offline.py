@@ -23,7 +23,7 @@ from itertools import islice
 from rapidfuzz import fuzz
 
 from iris import text as english
-from iris.extract import chat, closers, command, layout, pronouns, segments
+from iris.extract import chat, closers, command, joiners, layout, pronouns, segments
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -192,10 +192,12 @@ def _split_structure(text: str) -> Iterator[tuple[str, bool]]:
         lines = lines[1:]
     lines = [line for line in lines if not _is_header(line)]
     items: list[str] = []
-    for line in lines:
-        found = layout.split_enumeration(line) or layout.split_symbol_marks(line)
+    unmarked = layout.strip_marks(lines) if len(lines) > 1 else lines
+    for line, bare in zip(lines, unmarked, strict=True):
+        found = (layout.split_enumeration(line) or layout.split_labelled_marks(line, is_clause)
+                 or layout.split_symbol_marks(line))
         if found is None:
-            items.append(layout.strip_mark(line) if len(lines) > 1 else line)
+            items.append(bare)
             continue
         head, listed_items = found
         label = head.rstrip().endswith(":") and len(head.split()) <= 6
@@ -238,9 +240,9 @@ def _is_header(line: str, *, first_of_many: bool = False) -> bool:
 def _bare_heading(first: str, rest: str) -> bool:
     """ "ok listen," / "Please be advised that" over a marked list: a short first line with
     no word about the user and no clause introduces the items below it."""
-    second = rest.strip().partition("\n")[0]
+    lines = [line.strip() for line in rest.strip().splitlines()[:3]]
     body = strip_command(first).strip(" ,:;-\u2013\u2014")
-    return (layout.strip_mark(second) != second and len(first.split()) <= 6
+    return (layout.strip_marks(lines)[0] != lines[0] and len(first.split()) <= 6
             and not _FIRST_PERSON.search(first) and not is_clause(body))
 
 
@@ -419,6 +421,16 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
         reach=reach)
 
 
+def _split_pieces(text: str, limit: int | None = None) -> list[str]:
+    """The clauses of one sentence, cut first at discourse joiners ("and uh also")."""
+    facts: list[str] = []
+    for piece in joiners.cut(text, is_clause):
+        facts += _split_clauses(piece, None if limit is None else limit - len(facts))
+        if limit is not None and len(facts) > limit:
+            break
+    return facts
+
+
 def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
     """ "my mom" + " and " + "dad are teachers": the run so far is a bare noun phrase and the
     chunk finishes its compound subject (one or two words, then a verb), so they belong
@@ -521,7 +533,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         if index == 0:
             part = clean_fact(chat.without_opener(part, is_clause))
         room = None if limit is None else limit - len(facts) + 1
-        for fact in [part] if listed else _split_clauses(part, room):
+        for fact in [part] if listed else _split_pieces(part, room):
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if fact and re.search(r"\w", fact) and not chat.is_chat(fact):
                 facts.append(fact)

@@ -34,16 +34,24 @@ class ClauseTest(Protocol):
 
 
 # Openers whose comma ends a subordinate clause that belongs to the fact.
-_SUBORDINATORS = frozenset({"when", "whenever", "if", "because", "since", "while", "although",
+SUBORDINATORS = frozenset({"when", "whenever", "if", "because", "since", "while", "although",
                             "though", "unless", "until", "once", "as", "where", "whereas",
                             "before", "after", "even"})
-_PERSONAL = frozenset({"i", "im", "ive", "id", "ill", "me", "my", "mine", "myself", "we",
+PERSONAL = frozenset({"i", "im", "ive", "id", "ill", "me", "my", "mine", "myself", "we",
                        "were", "weve", "us", "our", "ours"})
 # The user's own subject, where a fact about them starts.
 _OWN_SUBJECTS = frozenset({"i", "im", "ive", "my", "we", "our"})
+# Prepositions and particles: the closed class a linking phrase is built from ("on top of it").
+PARTICLES = frozenset({
+    "aboard", "about", "above", "across", "after", "against", "along", "alongside", "amid",
+    "among", "apart", "around", "aside", "at", "atop", "before", "behind", "below", "beneath",
+    "beside", "besides", "between", "beyond", "by", "despite", "down", "during", "except", "for",
+    "from", "in", "inside", "into", "near", "of", "off", "on", "onto", "opposite", "out",
+    "outside", "over", "past", "per", "round", "through", "throughout", "to", "toward",
+    "towards", "under", "underneath", "unlike", "up", "upon", "via", "with", "within", "without"})
 # Words that end a linking phrase by pointing back ("besides that", "first of all").
 # (and their chat spellings: "on top of dat", "besides dis").
-_ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more", "well", "dat", "dis", "tht"})
+ANAPHORIC_ENDS = frozenset({"that", "this", "all", "more", "well", "dat", "dis", "tht"})
 # A phrase after "for" that opens a sequence ("for a start", "for starters"); "at the start
 # I was shy" keeps its time.
 _SEQUENCE_ENDS = frozenset({"start", "starters"})
@@ -67,6 +75,11 @@ MAX_ADDRESS_WORDS = 8
 MAX_PREFACE_WORDS = 7
 
 
+def has_time_word(text: str) -> bool:
+    """A time or frequency word ("on weekends", "usually"): content a fact would lose."""
+    return _TIME_WORDS.search(text) is not None
+
+
 def _norm(word: str) -> str:
     return english.normalise(word)
 
@@ -88,7 +101,7 @@ def _has_name(prefix: str, whole: str) -> bool:
 def _content_free(prefix: str, whole: str) -> bool:
     """No personal word, number, name or time word: nothing a fact would lose."""
     words = [_norm(w) for w in re.findall(r"[\w'\u2019]+", prefix)]
-    return (bool(words) and not _PERSONAL.intersection(words)
+    return (bool(words) and not PERSONAL.intersection(words)
             and not any(ch.isdigit() for ch in prefix)
             and _TIME_WORDS.search(prefix) is None and not _has_name(prefix, whole))
 
@@ -108,16 +121,28 @@ def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> 
     if found:
         prefix, rest = found.group(1), stripped[found.end():]
         words = [_norm(w) for w in re.findall(r"[\w'\u2019]+", prefix)]
+        # "What is more,", "Speaking of which,", "And while I'm at it,": a phrase that ends
+        # pointing back links, even as a clause; with the user in it only after a particle
+        # ("at it"), so "Since I got it," stays
+        pointing = bool(words) and (words[-1] in ANAPHORIC_ENDS or words[-1] in ("which", "it")
+                                    and len(words) > 1 and words[-2] in PARTICLES | {"is"})
         # "After that," links; "After I moved," is a clause of the fact.
-        linking = bool(words) and (words[0] not in _SUBORDINATORS
-                                   or words[-1] in _ANAPHORIC_ENDS)
+        linking = bool(words) and (words[0] not in SUBORDINATORS or pointing)
         # "On top of all that,": a longer phrase when it points back
         short = len(words) <= MAX_DISCOURSE_WORDS or (
-            len(words) <= MAX_DISCOURSE_WORDS + 2 and words[-1] in _ANAPHORIC_ENDS)
-        if (short and linking
-                and _content_free(prefix, stripped) and not is_clause(prefix)
-                and not _appositive(rest) and is_clause(rest)):
-            return rest
+            len(words) <= MAX_DISCOURSE_WORDS + 2 and pointing)
+        personal = [w for w in words if w in PERSONAL]
+        # a clause or the user only in an opener that is no statement: "while I'm at it"
+        opener = pointing and words[0] in SUBORDINATORS | {"what", "and"}
+        free = _content_free(prefix, stripped) or (
+            opener and personal and words[-2] in PARTICLES
+            and _content_free(" ".join(w for w in words if w not in PERSONAL), stripped))
+        reach = 8 if words and re.match(r"(?:my|our)\b", rest, re.I) else 5
+        if (short and linking and free and (opener or not is_clause(prefix))
+                and not _appositive(rest) and is_clause(rest, reach=reach)):
+            # "Unrelated, but I ...": the conjunction went with the linking phrase
+            joined = re.match(r"(?:but|and)\s+", rest, re.I)
+            return rest[joined.end():] if joined and is_clause(rest[joined.end():]) else rest
     return _strip_bare_discourse(stripped, is_clause)
 
 
@@ -131,7 +156,7 @@ def _strip_bare_discourse(text: str, is_clause: ClauseTest) -> str:
         prefix, rest = text[:match.start()], text[match.start():]
         heads = [_norm(w.group()) for w in words[:index]]
         linking = (len(heads) == 1 and heads[0].endswith("ly") and len(heads[0]) > 4) or (
-            heads[-1] in _ANAPHORIC_ENDS and (heads[0] not in _SUBORDINATORS or len(heads) == 2)
+            heads[-1] in ANAPHORIC_ENDS and (heads[0] not in SUBORDINATORS or len(heads) == 2)
         ) or (heads[0] == "for" and heads[-1] in _SEQUENCE_ENDS)
         if (linking and re.fullmatch(r"[\w'\u2019 ]+", prefix.strip())
                 and _content_free(prefix, text) and is_clause(rest)):
@@ -156,7 +181,7 @@ def strip_address(text: str, is_clause: ClauseTest) -> str:
             return text
         prefix, rest = stripped[:words[index].start()], stripped[words[index].start():]
         heads = norms[:index]
-        if heads[0] in _SUBORDINATORS or heads[-1] in ("and", "but", "or", "so"):
+        if heads[0] in SUBORDINATORS or heads[-1] in ("and", "but", "or", "so"):
             return text
         if "(" in prefix or _has_name(prefix, stripped) or (
                 heads[-1] in english.words().verbs and not command.is_signal(heads[-1])):

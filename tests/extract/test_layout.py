@@ -2,8 +2,14 @@
 
 import pytest
 
-from iris.extract.layout import split_enumeration, split_symbol_marks, strip_mark
-from iris.extract.offline import split_facts
+from iris.extract.layout import (
+    split_enumeration,
+    split_labelled_marks,
+    split_symbol_marks,
+    strip_mark,
+    strip_marks,
+)
+from iris.extract.offline import is_clause, split_facts
 
 
 @pytest.mark.parametrize("line, items", [
@@ -63,4 +69,63 @@ def test_line_marks(item, rest):
     ("It is important that you remember\n✅ I swim\n✅ I sing", ["I swim", "I sing"]),
 ])
 def test_lists_through_the_extractor(message, facts):
+    assert split_facts(message) == facts
+
+
+# Marks of any decoration, found by shape: none of these decorations is written in the code.
+@pytest.mark.parametrize("line, items", [
+    ("q% 1 I swim q% 2 I sing", None),  # a label must be a word; "q%" is no counter
+    ("a^ I swim b^ I sing c^ I cook", ["I swim", "I sing", "I cook"]),
+    ("{1} I swim {2} I sing", ["I swim", "I sing"]),
+    ("=1= I swim =2= I sing", ["I swim", "I sing"]),
+    ("Nr.1 I swim Nr.2 I sing", ["I swim", "I sing"]),
+    ("Bit 1: I swim Bit 2: I sing", ["I swim", "I sing"]),
+    ("entry 1 = I swim entry 2 = I sing", ["I swim", "I sing"]),
+])
+def test_counters_of_any_decoration_split(line, items):
+    found = split_enumeration(line)
+    assert (found and found[1]) == items if items else found is None
+
+
+@pytest.mark.parametrize("line", [
+    "my son is 1 and my daughter is 2",
+    "I wake at 1 and sleep at 2",
+])
+def test_undecorated_numbers_and_words_are_not_counters(line):
+    assert split_enumeration(line) is None
+
+
+def test_a_lead_shared_by_two_lines_is_a_mark_whatever_it_is():
+    assert strip_marks(["%% I swim", "%% I sing"]) == ["I swim", "I sing"]
+    assert strip_marks(["(1]] I swim", "(2]] I sing"]) == ["I swim", "I sing"]
+    assert strip_marks(["Thing a: I swim", "Thing b: I sing"]) == ["I swim", "I sing"]
+    # one line alone keeps an unknown lead; so do ordinary first words
+    assert strip_marks(["Bit a: I swim", "I sing"]) == ["Bit a: I swim", "I sing"]
+    assert strip_marks(["Bit a: I swim", "Bit b: I sing"]) == ["I swim", "I sing"]
+    assert strip_marks(["my dog barks", "my cat purrs"]) == ["my dog barks", "my cat purrs"]
+    # a dash before "I" is a dash, not a counter "-i" with the word taken off
+    assert strip_marks(["-I swim", "-I sing"]) == ["I swim", "I sing"]
+
+
+@pytest.mark.parametrize("line, found", [
+    ("Opening move ~> I swim. Next move ~> I sing", ("", ["I swim", "I sing"])),
+    ("note: alpha) I swim beta) I sing", ("note:", ["I swim", "I sing"])),
+    ("ok so, to start... I swim. after which... my dad is a pilot",
+     ("ok so,", ["I swim", "my dad is a pilot"])),
+    # labels that say something, or items that are not statements, make no list
+    ("i like pizza -> it is great. i love pasta -> it is better", None),
+    ("We love being outdoors - going for hikes, having picnics - plus board games", None),
+    ("I swim ♦ I sing ♦ I cook", None),  # no label: a plain repeated mark
+])
+def test_a_repeated_mark_after_short_labels(line, found):
+    assert split_labelled_marks(line, is_clause) == found
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("note this: q> I swim r> I sing", ["I swim", "I sing"]),
+    ("save these\n%% I swim\n%% my dad is a pilot", ["I swim", "My dad is a pilot"]),
+    ("remember: Opening move ~> I swim. Next move ~> I sing", ["I swim", "I sing"]),
+    ("remember: KICKOFF) I SWIM NEXT) I SING", ["I SWIM", "I SING"]),
+])
+def test_new_marks_through_the_extractor(message, facts):
     assert split_facts(message) == facts

@@ -32,6 +32,17 @@ from iris.extract.offline import is_clause, split_facts
     # nothing that is a clause after it: kept
     ("Moreover, blue", "Moreover, blue"),
     ("As well, i was poor growing up", "i was poor growing up"),
+    # a phrase that points back links, even as a clause or with the user in it
+    ("What is more, I keep bees", "I keep bees"),
+    ("Talking of which, my favourite type of music to sing is folk",
+     "my favourite type of music to sing is folk"),
+    ("Come to think of it, I keep bees", "I keep bees"),
+    ("As I think of it, I keep bees", "I keep bees"),
+    ("Unrelated, but I keep bees", "I keep bees"),
+    # ... but not a statement of its own, nor one with the user outside such an opener
+    ("You're spot on about it, it really is powerful", "You're spot on about it, it really is powerful"),
+    ("We're sad about it, we miss him", "We're sad about it, we miss him"),
+    ("Since I got it, I have been happy", "Since I got it, I have been happy"),
 ])
 def test_strip_discourse(text, expected):
     assert segments.strip_discourse(text, is_clause) == expected

@@ -1,0 +1,136 @@
+"""Discourse joiners between two facts, judged by shape rather than from a list of joiners.
+
+A joiner is a short span between two clauses that carries nothing of either: "... candy and uh
+also I am four", "... a hat and over and above that I am ...", "..., plus on top of it my
+dad ...", "... a bmw and one more thing, I plan ...". `cut` cuts a sentence at such a span
+and drops it when all of these hold:
+
+- the span opens at a comma, a free-standing symbol or a coordinating word ("and", "&", "+",
+  "n", "plus", "also"), is at most `MAX_SPAN_WORDS` words, and holds something besides
+  coordinating words (a bare "and" is the clause splitter's call, not this one's);
+- what it holds is filler ("uh", "ooh": short words that are no verb, determiner,
+  conjunction or personal word), or it points back ("... that", "... of it", "... which"),
+  or it stands between two commas ("and, by the way,"); it has no personal word, number or time word,
+  and does not open a subordinate clause ("because", "so", "when": those are one fact);
+- the text before it is a clause and the text after it is a clause that starts with the
+  user's own subject ("I", "my", "we", ...), or with a subordinate clause about the user
+  ("when I grow up, I ...").
+
+At the start of a sentence the same span is dropped when a clause follows ("Ooh and I am ...").
+"""
+
+from __future__ import annotations
+
+import re
+
+from iris import text as english
+from iris.extract import segments
+from iris.extract.segments import ClauseTest
+
+MAX_SPAN_WORDS = 6
+_HEAD_CHARS = 1000
+_CUT_CHARS = 2000
+_TOKEN = re.compile(r"[\w'\u2019]+|[^\w\s]+")
+_COORDINATORS = frozenset({"and", "n", "also", "plus", "&", "+", "//", "btw"})
+_OWN = frozenset({"i", "im", "ive", "id", "my", "we", "weve", "our"})  # not "were"
+_POINTING = segments.ANAPHORIC_ENDS | {"it", "which"}
+# Whose something is: a span that says it is about someone ("with your support").
+_POSSESSIVES = frozenset({"your", "his", "her", "their", "its", "this", "these", "those"})
+_CONTRASTS = frozenset({"but", "or", "yet", "nor", "so", "than", "though"})
+# The shape of an interjection: vowels around an "h" or "m", or "er(m)".
+_INTERJECTION = re.compile(r"[aeiou]{0,2}[hm]{1,3}[aeiou]{0,2}|er+m?")
+
+
+def cut(text: str, is_clause: ClauseTest) -> list[str]:
+    """`text` cut at discourse joiners (see the module docstring); unchanged as one piece
+    when there is none."""
+    # joiners are looked for near the start only: past it the clause splitter alone cuts, so
+    # "i x, i x, ..." over 40 KB stays cheap
+    tokens = list(_TOKEN.finditer(text, 0, _CUT_CHARS))
+    norms = [english.normalise(t.group()) or t.group() for t in tokens]
+    pieces: list[str] = []
+    start = 0  # token index where the current piece starts
+    for index in range(1, len(tokens)):
+        if norms[index] not in _OWN and not (  # "and uh also when i grow up i ..."
+                norms[index] in segments.SUBORDINATORS and index + 1 < len(tokens)
+                and norms[index + 1] in _OWN):
+            continue
+        span = _span_start(norms, start, index)
+        if span is None:
+            continue
+        # is_clause reads only the head of a text: slicing more would make a long run of
+        # "I I I ..." quadratic
+        head = tokens[index].start()
+        if not is_clause(text[head:head + _HEAD_CHARS], reach=8):
+            continue
+        first = tokens[start].start()
+        before = text[first:min(tokens[span].start(), first + _HEAD_CHARS)] if span > start else ""
+        if before and (not is_clause(before, reach=30) or _open_ended(norms[span - 1])):
+            continue
+        if before:
+            pieces.append(text[first:tokens[span].start()])
+        start = index
+    pieces.append(text[tokens[start].start():] if tokens else text)
+    return pieces
+
+
+def _span_start(norms: list[str], start: int, index: int) -> int | None:
+    """The token where the joiner before `index` starts (the longest one), or None."""
+    for first in range(max(start, index - MAX_SPAN_WORDS - 2), index):
+        span = norms[first:index]
+        opens = (first == start or span[0] in _COORDINATORS or not span[0][0].isalnum())
+        if opens and _is_joiner(span, at_start=first == start):
+            return first
+    return None
+
+
+def _is_joiner(span: list[str], *, at_start: bool) -> bool:
+    words = [w for w in span if w[0].isalnum()]
+    held = [w for w in words if w not in _COORDINATORS]
+    if not held or len(words) > MAX_SPAN_WORDS:
+        return False
+    # After its opening, a joiner holds no other joiner: "and french fries & also that" is an
+    # object and then a joiner. Only "and" inside a short phrase ("over and above that").
+    first = next(i for i, w in enumerate(span) if w in held)
+    last = max(i for i, w in enumerate(span) if w in held)
+    body = span[first:last + 1]  # "uh" of "and uh also", "over and above that"
+    inner = [w for w in body if w in _COORDINATORS or not w[0].isalnum()]
+    if any(w != "and" for w in inner) or (inner and len(body) > 4):
+        return False
+    if at_start and not any(w in _COORDINATORS for w in span):
+        return False  # "hey my name is ...": a sentence's own opener is strip_discourse's call
+    if any(w in "()[]{}" for w in span):
+        return False  # "Ben (my uncle)": a bracket belongs to the text around it
+    lexicon = english.words()
+    if held[0] in segments.SUBORDINATORS or any(
+            w in segments.PERSONAL or w in _CONTRASTS
+            or (w in _POSSESSIVES and w not in _POINTING) for w in held):
+        return False  # ", but with your support, I ...": the span says something
+    if any(ch.isdigit() for w in held for ch in w) or segments.has_time_word(" ".join(held)):
+        return False
+    if any(w in lexicon.finite_verbs for w in held[:-1]):
+        return False  # "and dad are teachers," is a clause's tail
+    if _all_filler(held):
+        return True
+    # "on top of it", "over and above that": words of place before a word pointing back; not
+    # an object ("and french fries & also that", "one of the languages that I study")
+    if held[-1] in _POINTING:
+        if len(held) == 1:  # "& also that I ...", not ", which I find cute"
+            return held[0] in segments.ANAPHORIC_ENDS and span[0] in _COORDINATORS
+        return all(w in segments.PARTICLES or (w not in lexicon.verbs and w not in lexicon.determiners)
+                   for w in held[:-1]) and any(w in segments.PARTICLES for w in held[:-1])
+    # between two commas, a phrase with a function word: ", by the way," (not ", France,")
+    return (span[-1] == "," and "," in span[:span.index(held[0])] and len(held) >= 2
+            and any(w in lexicon.noun_markers or w in segments.PARTICLES for w in held))
+
+
+def _open_ended(word: str) -> bool:
+    """ "It's a reminder that, no matter what, we ...": a clause that waits for what follows."""
+    lexicon = english.words()
+    return (word in lexicon.noun_markers or word in segments.SUBORDINATORS
+            or word in _COORDINATORS or word in _CONTRASTS)
+
+
+def _all_filler(words: list[str]) -> bool:
+    """Interjections: "uh", "um", "oh", "ooh", "erm", "hmm" (not "now", "how", "Max")."""
+    return all(_INTERJECTION.fullmatch(w) and w not in segments.PERSONAL for w in words)

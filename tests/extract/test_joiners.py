@@ -1,0 +1,59 @@
+"""Discourse joiners judged by shape (iris/extract/joiners.py): the spans below are not written
+in the code; they are cut because of what they are made of."""
+
+import pytest
+
+from iris.direct import DirectHandler
+from iris.extract import joiners
+from iris.extract.offline import is_clause, split_facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # filler between the facts
+    ("remember i keep bees and erm also my van is blue", ["I keep bees", "My van is blue"]),
+    ("i swim n uhh also i am a nurse", ["I swim", "I am a nurse"]),
+    # a linking phrase of particles that points back
+    ("i keep bees and in addition to that my van is blue", ["I keep bees", "My van is blue"]),
+    ("i keep bees, plus apart from this i am a nurse", ["I keep bees", "I am a nurse"]),
+    ("i keep bees & also that my van is blue", ["I keep bees", "My van is blue"]),
+    # a parenthetical between commas
+    ("i keep bees and, for the record, i am a nurse", ["I keep bees", "I am a nurse"]),
+    ("i keep bees and,in a manner of speaking,i am a nurse", ["I keep bees", "I am a nurse"]),
+    # before a subordinate clause about the user
+    ("i keep bees and um also when i was six i broke my arm",
+     ["I keep bees", "When i was six i broke my arm"]),
+    # at the start of a sentence
+    ("I keep bees. Uhm and I am a nurse.", ["I keep bees", "I am a nurse"]),
+])
+def test_joiners_are_cut_and_dropped(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message", [
+    # one fact with a conjunction inside: no joiner, nothing cut
+    "I do not drive because I live in the city",
+    "I am vegan so I bring my own lunch",
+    "my wife and I adopted two cats",
+    "I love skiing but I am scared of lifts",
+    # what sits between the clauses says something: it is no joiner
+    "I like hamburgers and french fries that I cook myself",
+    "One is shy while the other is loud, which I find cute",
+    "Setbacks are tough, but with your support, I can handle anything",
+    "It's a reminder that, no matter what, we can find joy",
+    "Max and I had a blast camping",
+])
+def test_what_is_no_joiner_is_not_cut(message):
+    assert joiners.cut(message, is_clause) == [message]
+
+
+@pytest.mark.parametrize("message", [
+    "remember that I keep bees and erm also my van is blue",
+    "remember that I keep bees and over and above that I am a nurse",
+    "note that I keep bees, plus on top of it my van is blue",
+    "remember that I keep bees and, by the way, I am a nurse",
+    "remember: Opening move ~> I keep bees. Next move ~> my van is blue",
+    "remember that q> I keep bees r> my van is blue",
+])
+def test_the_fast_path_steps_aside_for_new_joiners_and_marks(message):
+    decision = DirectHandler().decide(message)
+    assert decision.action is None and decision.reason.startswith("list_structure")
