@@ -69,6 +69,9 @@ SPLIT_LABELS = {
     # forget_eval_fresh6.yaml: written by a helper that had not read the rules, committed
     # (33a371d) before any code ran on it, scored once after forget5 (its _result.txt).
     "fresh6": "FRESH HELD-OUT 6 (written by someone who had not read the rules, scored once)",
+    # forget_eval_dev7a.yaml: written by the forget-route helper before its routing change,
+    # scored once on 4b42b9d (its _result.txt), then tuned on: development data.
+    "dev7a": "DEV7A (a helper's own set: written before the code ran on it, scored once, then tuned on)",
 }
 
 
@@ -176,6 +179,8 @@ def judge(out: Outcome, own: list[str], ids: list[int]) -> str:
         if out.code == "MEMORY_AMBIGUOUS" and wanted <= set(out.candidates):
             return "right"
         return f"safe ({out.code})"
+    if expect == "passthrough":  # a message for the host's other tools
+        return "right" if out.code == "route:passthrough" else f"false_route ({out.code})"
     if expect == "confirm":
         ok = out.code == "MEMORY_CONFIRM_REQUIRED" and out.count == out.size
         return "right" if ok else f"safe ({out.code} count={out.count})"
@@ -189,7 +194,7 @@ def report(outcomes: list[Outcome], split: str) -> bool:
     label = SPLIT_LABELS[split]
     print(f"\n== {label}: {len(rows)} cases")
     print(f"{'memories':>8} {'cases':>5} {'wrong del':>9} {'clear: right':>14} "
-          f"{'not-found ok':>13} {'ambiguous ok':>13} {'confirm ok':>11}")
+          f"{'not-found ok':>13} {'ambiguous ok':>13} {'confirm ok':>11} {'passthrough ok':>15}")
     by_size: dict[object, list[Outcome]] = defaultdict(list)
     for o in rows:
         by_size[min(SIZES, key=lambda s: abs(s - o.size))].append(o)
@@ -206,13 +211,17 @@ def report(outcomes: list[Outcome], split: str) -> bool:
             continue
         wrong = sum(o.verdict == "wrong_deletion" for o in items)
         print(f"{size!s:>8} {len(items):>5} {wrong:>9} {frac(items, 'forgotten'):>14} "
-              f"{frac(items, 'not_found'):>13} {frac(items, 'ambiguous'):>13} {frac(items, 'confirm'):>11}")
+              f"{frac(items, 'not_found'):>13} {frac(items, 'ambiguous'):>13} {frac(items, 'confirm'):>11} "
+              f"{frac(items, 'passthrough'):>15}")
     clear = [o for o in rows if o.case["expect"] == "forgotten"]
     rate = sum(o.verdict == "right" for o in clear) / len(clear) if clear else 1.0
     wrong = sum(o.verdict == "wrong_deletion" for o in rows)
     print(f"wrong deletions: {wrong}; right deletion on clear requests: {rate:.1%} "
           f"({sum(o.verdict == 'right' for o in clear)}/{len(clear)})")
-    return wrong == 0 and rate >= 0.9
+    routed = sum(o.verdict.startswith("false_route") for o in rows)
+    if routed:
+        print(f"host messages taken by a memory tool: {routed}")
+    return wrong == 0 and rate >= 0.9 and not routed
 
 
 def main() -> int:
