@@ -38,7 +38,6 @@ from iris.text import words
 TYPO_EDITS = ((6, 2), (5, 1))
 # A word this far from every verb's length cannot be a slip of it; checked before any distance.
 _MIN_LETTERS, _MAX_LETTERS = 4, 16
-_WORD = re.compile(r"[A-Za-z]+")
 _ENDINGS = frozenset({"s", "d", "ed", "es", "r", "er", "ers", "ing", "ings", "ful", "able"})
 
 
@@ -67,24 +66,29 @@ def _inflected(word: str, verb: str) -> bool:
     return word.startswith(verb) and word[len(verb):] in _ENDINGS
 
 
+@lru_cache(maxsize=1)
+def _by_initial() -> dict[str, tuple[str, ...]]:
+    """The verbs by first letter: a slip keeps it, and so does a run-together form."""
+    verbs = removal_verbs()
+    return {c: tuple(v for v in verbs if v[0] == c) for c in {v[0] for v in verbs}}
+
+
 def removal_verb(word: str) -> str | None:
     """The removal verb `word` (lower case) is, or is a slip of; None for any other word."""
-    verbs = removal_verbs()
-    if word in verbs:
+    if word in removal_verbs():
         return word
     if not _MIN_LETTERS <= len(word) <= _MAX_LETTERS:
         return None
-    for verb in verbs:
+    for verb in _by_initial().get(word[:1], ()):
         edits = _edits(verb, word)
-        if (edits and word[0] == verb[0] and not _inflected(word, verb)
-                and OSA.distance(word, verb, score_cutoff=edits) <= edits):
+        if edits and not _inflected(word, verb) and OSA.distance(word, verb, score_cutoff=edits) <= edits:
             return None if known(word) else verb
     return None
 
 
 def split_removal(word: str) -> tuple[str, str] | None:
     """("forget", "the") for "forgetthe": a removal verb run together with the next word."""
-    for verb in removal_verbs():
+    for verb in _by_initial().get(word[:1], ()):
         rest = word[len(verb):]
         if word.startswith(verb) and (rest in _joiners() or len(rest) >= 3) \
                 and not known(word) and not known(word + "g"):
@@ -94,8 +98,6 @@ def split_removal(word: str) -> tuple[str, str] | None:
 
 def _read(match: re.Match[str]) -> str:
     word = match.group().lower()
-    if word[0] not in _initials() or len(word) < _MIN_LETTERS:
-        return match.group()
     verb = removal_verb(word)
     if verb is not None:
         return match.group() if verb == word else verb
@@ -104,11 +106,13 @@ def _read(match: re.Match[str]) -> str:
 
 
 @lru_cache(maxsize=1)
-def _initials() -> frozenset[str]:
-    return frozenset(v[0] for v in removal_verbs())
+def _candidates() -> re.Pattern[str]:
+    """Words that may be read as a verb: long enough, and a verb's first letter."""
+    initials = "".join(sorted({c for v in removal_verbs() for c in (v[0], v[0].upper())}))
+    return re.compile(rf"\b[{initials}][A-Za-z]{{{_MIN_LETTERS - 1},}}\b")
 
 
 def read_removal(text: str) -> str:
     """`text` with every misspelled or run-together removal verb written as the verb (in lower
     case); every other character stays as it was."""
-    return _WORD.sub(_read, text)
+    return _candidates().sub(_read, text)
