@@ -306,12 +306,13 @@ def main_phrasings(args: argparse.Namespace) -> int:
     from phrasings import build_cases as build_phrasings
     from phrasings import load as load_phrasings
 
+    split = "final" if args.split == "test" else args.split
     if args.phrasings_file:
-        split = "all"
-        cases = build_phrasings(split, personas_path=args.personas,
-                                data=load_phrasings(args.phrasings_file))
+        data = load_phrasings(args.phrasings_file)
+        # Held-out files hold one split, "all"; the first file has "dev" and "final".
+        split = "all" if "all" in data["seeds"] else split
+        cases = build_phrasings(split, personas_path=args.personas, data=data)
     else:
-        split = "final" if args.split == "test" else args.split
         cases = build_phrasings(split, personas_path=args.personas)
     for case in cases[:3]:  # warm-up: lexicons, compiled patterns
         offline_route(case.message)

@@ -68,10 +68,14 @@ SPLIT_LABELS = {
     "fresh5": "FORMER FRESH HELD-OUT 5 (scored once, looked at since: development data now)",
     # forget_eval_fresh6.yaml: written by a helper that had not read the rules, committed
     # (33a371d) before any code ran on it, scored once after forget5 (its _result.txt).
-    "fresh6": "FRESH HELD-OUT 6 (written by someone who had not read the rules, scored once)",
+    # Scored once (48.6%, 1 wrong) and then tuned on by this round's helpers: development now.
+    "fresh6": "FORMER FRESH HELD-OUT 6 (scored once, looked at since: development data now)",
     # forget_eval_dev7a.yaml: written by the forget-route helper before its routing change,
     # scored once on 4b42b9d (its _result.txt), then tuned on: development data.
     "dev7a": "DEV7A (a helper's own set: written before the code ran on it, scored once, then tuned on)",
+    # forget_eval_fresh7.yaml: written by a helper that had not read the rules, committed
+    # (51d9613) before any code ran on it, to be scored once at the end of the round.
+    "fresh7": "FRESH HELD-OUT 7 (written by someone who had not read the rules, scored once)",
 }
 
 

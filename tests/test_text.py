@@ -17,6 +17,21 @@ def test_every_word_list_names_each_word_once():
     assert not set(lexicon["verbs"]) & set(lexicon["verbs_inflected_only"])
 
 
+def test_every_word_in_the_fast_path_lists_is_a_string():
+    # YAML reads an unquoted no/on/yes/off as a boolean: "no" was silently missing from the
+    # determiners and "on" from the noun markers.
+    def non_strings(value):
+        if isinstance(value, dict):
+            return [bad for item in value.values() for bad in non_strings(item)]
+        if isinstance(value, list):
+            return [bad for item in value for bad in non_strings(item)]
+        return [] if isinstance(value, (str, int, float)) and not isinstance(value, bool) else [value]
+
+    for path in sorted((intents_dir() / "fastpath").glob("*.yaml")):
+        assert not non_strings(text.read_yaml(path)), path.name
+    assert "no" in text.words().determiners
+
+
 def test_inflect():
     assert inflect(["carry", "fix", "bake", "play"], base=False) == {
         "carries", "carried", "fixes", "fixed", "bakes", "baked", "plays", "played"}

@@ -19,9 +19,7 @@ most `MAX_WORDS` words that the model scores a closer, with no word about the us
 
 from __future__ import annotations
 
-import hashlib
 import json
-import math
 import random
 import re
 import sys
@@ -29,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from iris import text as english
-from iris.intent.features import char_wb_ngrams, word_ngrams
+from iris.extract import ngram_model
 from iris.paths import intents_dir
 
 MAX_WORDS = 4
@@ -55,27 +53,16 @@ def _data_paths() -> list[Path]:
     return sorted((intents_dir() / "closers").glob("*.jsonl"))
 
 
-def features(text: str) -> list[str]:
-    """Word and character n-grams, and the first word: where a closer may start."""
-    first = _WORD.search(text.lower())
-    start = ["s:" + first.group()] if first else []
-    return start + ["w:" + g for g in word_ngrams(text)] + ["c:" + g for g in char_wb_ngrams(text)]
+features = ngram_model.features
 
 
 @lru_cache(maxsize=1)
-def _model() -> tuple[dict[str, float], float]:
-    raw = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-    return raw["weights"], float(raw["bias"])
-
-
-_ELONGATED = re.compile(r"(\w)\1{2,}")
+def _model() -> ngram_model.NgramModel:
+    return ngram_model.NgramModel.load(WEIGHTS)
 
 
 def probability(phrase: str) -> float:
-    weights, bias = _model()
-    phrase = _ELONGATED.sub(r"\1", phrase)  # "thank youuu", "byeee"
-    score = bias + sum(weights.get(g, 0.0) for g in set(features(phrase)))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))
+    return _model().probability(phrase)
 
 
 def closing_start(text: str) -> int:
@@ -101,7 +88,7 @@ def closing_start(text: str) -> int:
                 before in _AUXILIARIES or before in _DEGREE or (k == 1 and (
                     before in lexicon.verbs or before in lexicon.noun_markers)))):
             continue  # "... the weather is nice", "... is very nice", "... I will call later"
-        if _model()[0].get("s:" + words[-k].group().lower(), 0.0) <= 0:
+        if _model().weights.get("s:" + words[-k].group().lower(), 0.0) <= 0:
             continue  # closers seen in training never start with this word ("old much ...")
         if k > 1 and norms[-k] in lexicon.verbs and norms[-k + 1] not in _CLOSER_OBJECTS:
             continue  # "see ya", "appreciate it" close; "see the sunset", "love food" do not
@@ -155,57 +142,18 @@ def _examples(paths: list[Path], seed: int = 7) -> tuple[list[str], list[int]]:
     return texts, labels
 
 
-def _fit(texts: list[str], labels: list[int]):  # -> (vectorizer, classifier)
-    from sklearn.feature_extraction import DictVectorizer
-    from sklearn.linear_model import LogisticRegression
-
-    vectorizer = DictVectorizer()
-    x = vectorizer.fit_transform([dict.fromkeys(features(t), 1) for t in texts])
-    classifier = LogisticRegression(C=2.0, max_iter=2000, class_weight="balanced")
-    classifier.fit(x, labels)
-    return vectorizer, classifier
-
-
 def train(paths: list[Path] | None = None, out: Path = WEIGHTS) -> Path:
     paths = paths or _data_paths()
-    texts, labels = _examples(paths)
-    vectorizer, classifier = _fit(texts, labels)
-    weights = {name: round(float(w), 4) for name, w in
-               zip(vectorizer.get_feature_names_out(), classifier.coef_[0], strict=True)
-               if abs(w) >= 0.01}
-    data_hash = data_fingerprint(paths)
-    out.write_text(json.dumps({"data_sha256": data_hash, "bias": float(classifier.intercept_[0]),
-                               "weights": weights}, sort_keys=True), encoding="utf-8")
-    return out
+    return ngram_model.save(ngram_model.fit(*_examples(paths)), out, data_fingerprint(paths))
 
 
 def data_fingerprint(paths: list[Path] | None = None) -> str:
     """sha256 of the training files, so a test can tell stale shipped weights."""
-    digest = hashlib.sha256()
-    for path in paths or _data_paths():
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+    return ngram_model.fingerprint(paths or _data_paths())
 
 
 def cross_validate(paths: list[Path] | None = None, folds: int = 5) -> dict[str, float]:
-    from sklearn.model_selection import StratifiedKFold
-
-    texts, labels = _examples(paths or _data_paths())
-    right = false_pos = positives = negatives = 0
-    for train_index, test_index in StratifiedKFold(folds, shuffle=True, random_state=0).split(
-            texts, labels):
-        vectorizer, classifier = _fit([texts[i] for i in train_index],
-                                      [labels[i] for i in train_index])
-        probs = classifier.predict_proba(vectorizer.transform(
-            [dict.fromkeys(features(texts[i]), 1) for i in test_index]))[:, 1]
-        for i, p in zip(test_index, probs, strict=True):
-            said = p >= THRESHOLD
-            right += said == bool(labels[i])
-            false_pos += said and not labels[i]
-            positives += labels[i]
-            negatives += not labels[i]
-    return {"accuracy": right / len(texts), "false_closer_rate": false_pos / negatives,
-            "examples": len(texts), "closers": positives}
+    return ngram_model.cross_validate(*_examples(paths or _data_paths()), THRESHOLD, folds)
 
 
 if __name__ == "__main__":  # pragma: no cover - a developer tool

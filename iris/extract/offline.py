@@ -23,7 +23,7 @@ from itertools import islice
 from rapidfuzz import fuzz
 
 from iris import text as english
-from iris.extract import closers, command, layout, pronouns, segments
+from iris.extract import chat, closers, command, layout, pronouns, segments
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -510,17 +510,20 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     if newline and rest.strip() and (_is_header(first, first_of_many=True)
                                      or _bare_heading(first, rest)):
         text = rest  # "save this 4 later" over a list: judged whole, before any stripping
-    for index, (part, listed) in enumerate(_split_structure(strip_command(text))):
+    body = chat.without_closer(strip_command(text), is_clause)
+    for index, (part, listed) in enumerate(_split_structure(body)):
         if limit is not None and len(facts) > limit:
             return pronouns.resolve(facts), True  # a part beyond the limit is left unread
         if segments.chat_aside(part, first=index == 0, later=bool(facts)) or segments.chat_aside(
-                _strip_trailing(part), first=index == 0, later=bool(facts)):
+                _strip_trailing(part), first=index == 0, later=bool(facts)) or chat.is_chat(part):
             continue
         part = strip_command(clean_fact(part))
+        if index == 0:
+            part = clean_fact(chat.without_opener(part, is_clause))
         room = None if limit is None else limit - len(facts) + 1
         for fact in [part] if listed else _split_clauses(part, room):
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
-            if fact and re.search(r"\w", fact):
+            if fact and re.search(r"\w", fact) and not chat.is_chat(fact):
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True

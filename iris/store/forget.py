@@ -475,10 +475,14 @@ def _multiword_nouns() -> tuple[tuple[str, str], ...]:
 # --- forget everything ------------------------------------------------------------------
 
 _AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
-_LEAD = r"(?:(?:please|pls|just|now|can you|could you|i want you to|i would like you to) )*"
+_LEAD = r"(?:(?:please|pls|plz|just|now|can you|can u|could you|could u|i want you to|i would like you to) )*"
 _VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop)"
-_HOLDER = r"(?: you (?:have|know|stored|saved|kept|remember|hold))?(?: (?:about|of|on) me)?"
+# "everything you know about me", "all you've got on me", "whatever u have on me"
+_YOU = r"(?:that |which )?(?:you|u|youve|youd)(?: have| ve)?"
+_HOLDER = (rf"(?: {_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learned|learnt"
+           r"|collected|recorded|noted))?)?(?: (?:about|of|on|for) me)?")
 _OBJECT = (r"(?:everything(?: (?:i ever|i have ever|i) (?:told you|said))?"
+           rf"|(?:all|whatever|anything)(?= {_YOU}\b)"
            r"|all about me"
            r"|(?:all )?(?:of )?(?:my|your|the) (?:personal )?(?:data|memory|memories)"
            r"|all (?:of )?(?:my |your |the )?(?:saved |stored )?(?:personal )?"

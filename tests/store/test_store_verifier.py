@@ -200,6 +200,20 @@ def test_a_passive_is_read_in_the_active_order(old, new, same):
 
 
 @pytest.mark.parametrize("old, new, same", [
+    # a passive without "by": the subject receives, the active's subject gives
+    ("My uncle sold our car.", "My uncle was sold our car.", False),
+    ("I taught French.", "I was taught French.", False),
+    ("I gave my son a puppy.", "I was given a puppy.", False),
+    # no direct object after the verb: the same fact
+    ("I grew up in texas.", "I was raised in texas.", True),
+    ("I married a model from italy.", "I am married to a model from italy.", True),
+    ("I own a bakery.", "I am the owner of a bakery.", True),
+])
+def test_a_passive_without_by_is_not_its_active(old, new, same):
+    assert (verify(new, old).kind == "duplicate") is same
+
+
+@pytest.mark.parametrize("old, new, same", [
     ("I am a heavy sleeper.", "I sleep heavily.", True),
     ("I am a terrible cook.", "I cook terribly.", True),
     ("I am a quick learner.", "I learn quickly.", True),

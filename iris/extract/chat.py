@@ -1,0 +1,306 @@
+"""Chat around the facts, judged by learned models rather than word lists: openers ("welp",
+"Good afternoon.", "Okie dokie so"), sign-offs ("over to you", "much obliged!", "k bye"),
+requests to the assistant ("- file that away, would you?") and sentences said to it ("What
+else...", "Over to you").
+
+Two models (`iris.extract.ngram_model`: word 1-2-grams, character 2-5-grams, the first word)
+tell a span said to the assistant from a piece of a fact, one for the start of a message and
+one for its end. Chat is CLINC150's training split (read from the shared datasets when
+training; CC BY 3.0): whole utterances of its talk intents (greetings, thanks, goodbyes,
+questions to the bot), the first words of every request ("can you", "please tell me"), and
+the hand-written closers of `intents/closers/generic.jsonl`. Facts are the router's
+`memory_store` examples without their command, every WordNet word that never occurs in chat
+(words of content) and every run of words at either end of those facts; the end model also
+learns the last words of requests ("... when the weather is nice"), which are content.
+Persona facts are deliberately not used: every phrasing evaluation is built from the same
+494 of them, and a model that has seen each of them as a fact is judged on facts it learned
+by heart (measured: 0.1% of their tails scored chat when trained on them, 2.0% when not).
+Weights: `chat_start.json`, `chat_end.json`; `python -m iris.extract.chat train` writes them,
+`python -m iris.extract.chat cv` prints the cross-validated accuracy.
+
+The model alone never decides: a span is cut only at the very start or end of the message
+(or dropped as a whole sentence of at most `MAX_SEGMENT_WORDS` words), only when it holds no
+word about the user or anyone else, no number, and what is left is still a clause; a tail
+with no punctuation before it must also be short, start with no verb, and follow a finished
+clause. So a fact is never dropped for sounding chatty."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from iris import text as english
+from iris.extract import ngram_model
+from iris.paths import datasets_dir, fastpath_rows, intents_dir
+
+# Two models: one for the start of a message (openers, and whole sentences said to the
+# assistant) and one for its end (closers), which also learns that the end of a request is
+# its content ("... when the weather is nice"), not chat.
+WEIGHTS = {"start": Path(__file__).with_name("chat_start.json"),
+           "end": Path(__file__).with_name("chat_end.json")}
+# Probability above which a span is chat. A whole segment (dropped, not trimmed) needs more.
+SPAN_THRESHOLD = 0.9
+SEGMENT_THRESHOLD = 0.95
+MAX_OPENER_WORDS = 8
+MAX_CLOSER_WORDS = 8
+# A closer with no punctuation before it is short: "... a divorce over to you".
+MAX_BARE_CLOSER_WORDS = 4
+MAX_SEGMENT_WORDS = 7
+_FRAGMENT_WORDS = 4
+# Smaller weights are not shipped: they move no decision (same scores on every phrasing set)
+# and would triple the files (the WordNet words bring many rare n-grams).
+WEIGHT_FLOOR = 0.05
+_CLOSER_LABELS = frozenset({"thank_you", "goodbye", "generic_closer"})
+# Words about the user or someone else: a span holding one is part of a fact ("I", "my",
+# "she does yoga"), so never cut. Chat is about the assistant ("you") and the talk itself.
+_PERSONAL = frozenset({"i", "im", "ive", "id", "me", "my", "mine", "we", "our", "us", "myself",
+                       "were", "weve"})
+_OWN_SUBJECTS = frozenset({"i", "im", "ive", "id", "my", "we", "our", "were", "weve"})
+_OTHERS = frozenset({"he", "she", "they", "hes", "shes", "theyre", "his", "her", "their", "him",
+                     "them", "its", "theres"})
+_LAST_CLAUSE = re.compile(r"[,;.!?]|\s(?:and|but|or|n|&)\s", re.I)
+# Adverbs before a verb: "... but i never | share it".
+_ADVERBS = frozenset({"never", "always", "still", "also", "really", "just", "often", "usually",
+                      "sometimes", "rarely", "only", "even", "ever", "dont", "cant", "wont"})
+_COPULAS = frozenset({"is", "are", "was", "were", "am", "be", "been"})
+# A tail opening with one of these completes the clause before it ("I go | when the weather
+# is nice", "I drink my tea | without sugar"): never a closer.
+_CONTINUATIONS = frozenset({"when", "whenever", "if", "because", "since", "while", "although",
+                            "though", "unless", "until", "once", "as", "where", "whereas",
+                            "before", "after", "so", "than", "like", "at", "in", "on", "with",
+                            "without", "for", "from", "of", "to", "by", "about", "into",
+                            "during", "near", "and", "or", "but", "n", "cuz", "cos", "bc",
+                            "who", "whos", "which", "that", "whose", "whom"})
+# CLINC150 intents that are talk with the assistant itself, said whole: the other intents
+# are requests whose content words ("... when the weather is nice") are no chat, so only
+# their first words are ("can you", "please tell me").
+_TALK_INTENTS = frozenset({"greeting", "goodbye", "thank_you", "yes", "no", "maybe", "repeat",
+                           "cancel", "what_can_i_ask_you", "are_you_a_bot", "what_is_your_name",
+                           "who_made_you", "meaning_of_life", "how_old_are_you",
+                           "where_are_you_from", "what_are_your_hobbies", "do_you_have_pets",
+                           "tell_joke", "fun_fact", "who_do_you_work_for", "generic_closer"})
+_WORD = re.compile(r"[\w'\u2019]+")
+# Words that leave a sentence unfinished before a tail: "... and", "... my cat is".
+_LINKS = frozenset({"and", "or", "but", "n", "i", "we", "he", "she", "they", "is", "am", "are",
+                    "was", "were", "be", "to", "of", "with", "not", "very", "so", "too", "as",
+                    "many", "much", "more", "most", "few", "several", "both", "no"})
+_DIGIT = re.compile(r"\d")  # "1)", "#2", "pt 3": list marks and numbers belong to the facts
+_MARK = re.compile(r"[,.!?:;\-\u2013\u2014\u2026()]+")
+
+ClauseTest = Callable[[str], bool]
+
+
+@lru_cache(maxsize=2)
+def _model(edge: str) -> ngram_model.NgramModel:
+    return ngram_model.NgramModel.load(WEIGHTS[edge])
+
+
+def probability(span: str, edge: str = "start") -> float:
+    """How likely `span` is chat rather than (part of) a fact, said at the `edge` ("start"
+    or "end") of a message."""
+    return _model(edge).probability(span)
+
+
+def _norms(text: str) -> list[str]:
+    return [w.lower().replace("'", "").replace("\u2019", "") for w in _WORD.findall(text)]
+
+
+def _chatty(span: str, edge: str, threshold: float = SPAN_THRESHOLD) -> bool:
+    """Every piece of `span` between punctuation marks is chat: "..., thank you" after the
+    end of a fact does not make the end of the fact chat."""
+    pieces = [p for p in _MARK.split(span) if _WORD.search(p)]
+    return bool(pieces) and all(_chatty_piece(p, edge, threshold) for p in pieces)
+
+
+def _chatty_piece(span: str, edge: str, threshold: float) -> bool:
+    """A piece with a word about the user ("I feel old") or someone else ("she does yoga")
+    is never chat, whatever the model says: judged without such words, a short fact reads
+    like a remark to the assistant."""
+    norms = _norms(span)
+    return (bool(norms) and not _PERSONAL.intersection(norms) and not _OTHERS.intersection(norms)
+            and not _DIGIT.search(span) and probability(span, edge) >= threshold)
+
+
+def is_chat(segment: str) -> bool:
+    """A whole segment said to the assistant: a few words, none about the user, that the
+    model scores as chat with high confidence ("What else...", "Over to you")."""
+    norms = _norms(segment)
+    return 0 < len(norms) <= MAX_SEGMENT_WORDS and _chatty_piece(segment, "start", SEGMENT_THRESHOLD)
+
+
+def _cuts(text: str, words: list[re.Match[str]]) -> list[int]:
+    """Candidate cut positions: after a punctuation mark, or at a word start."""
+    return sorted({w.start() for w in words} | {m.end() for m in _MARK.finditer(text)})
+
+
+def without_closer(message: str, is_clause: ClauseTest) -> str:
+    """`message` without a chat closer at the end of its last line."""
+    message = message.strip()
+    last = message.rfind("\n") + 1
+    return message[:last + closer_start(message[last:], is_clause)].rstrip(" ,;:-\u2013\u2014(")
+
+
+def without_opener(part: str, is_clause: ClauseTest) -> str:
+    """`part` without a chat opener at its start."""
+    return part[opener_end(part, is_clause):].lstrip(" ,.!?:;-\u2013\u2014\u2026")
+
+
+def opener_end(text: str, is_clause: ClauseTest) -> int:
+    """Where the fact starts after a chat opener ("welp i can drive" -> 5), or 0: the longest
+    head of at most `MAX_OPENER_WORDS` words that is chat and leaves a clause."""
+    words = list(_WORD.finditer(text[:200]))[:MAX_OPENER_WORDS + 1]
+    if len(words) < 3:
+        return 0
+    limit = words[-1].start()
+    opening = _norms(words[0].group())[0]
+    if opening in _CONTINUATIONS or opening in english.words().noun_markers:
+        return 0  # "for vacation i enjoy ...", "the county wide bake sale is ...": the fact's own
+    best = 0
+    for cut in _cuts(text[:limit + 1], words):
+        if cut == 0 or cut > limit:
+            continue
+        head, rest = text[:cut], text[cut:].lstrip(" ,.!?:;-\u2013\u2014\u2026")
+        first = _norms(rest[:20])[:1]
+        marked = len(rest) < len(text) - cut  # "Good afternoon. | I ...", "here goes: | I ..."
+        if not first or first[0] in _CONTINUATIONS or not (marked or first[0] in _OWN_SUBJECTS):
+            continue  # "one of the languages | that i ...", "the county wide bake | sale is ..."
+        if (rest[:1].isalnum() and head.rstrip()[-1:] != "(" and not _dangling(head)
+                and _chatty(head.strip(), "start") and is_clause(rest)):
+            best = cut
+    return best
+
+
+def closer_start(text: str, is_clause: ClauseTest) -> int:
+    """Where a chat closer at the end starts ("... a divorce over to you" -> the space before
+    "over"), or len(text): the longest tail of at most `MAX_CLOSER_WORDS` words that is chat
+    and leaves a clause."""
+    offset = max(0, len(text) - 120)
+    words = list(_WORD.finditer(text, offset))[-(MAX_CLOSER_WORDS + 1):]
+    if len(words) < 3:
+        return len(text)
+    first = words[1].start()
+    best = len(text)
+    for cut in _cuts(text, words):
+        if cut < first:
+            continue
+        tail, rest = text[cut:].strip(), text[:cut].rstrip(" ,.!?:;-\u2013\u2014\u2026(")
+        head_word = _norms(tail[:30])[:1]
+        if not head_word or head_word[0] in _CONTINUATIONS \
+                or head_word[0] in english.words().noun_markers:
+            continue  # "I go | when the weather is nice", "... anime | every night"
+        marked = len(rest) < cut - 1  # a mark between the fact and the tail
+        if (marked or _bare_closer(tail, rest, is_clause)) and _chatty(tail, "end") \
+                and is_clause(rest):
+            best = min(best, cut)
+    return best
+
+
+def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
+    """Can `tail`, with no punctuation before it, be a closer after `rest`? Only a few
+    words, with no verb to start it or inside it, after a finished clause: "my daughter's |
+    name is Mia", "a farm and still | miss the animals", "I like to make | time stop" are
+    one sentence each."""
+    norms = _norms(tail)
+    if len(norms) == 1 and norms[0] in _dictionary():
+        return False  # "... make time | stop": one English word finishes the clause
+    return (len(norms) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
+            and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)
+            and not _dangling(rest) and is_clause(_LAST_CLAUSE.split(rest)[-1]))
+
+
+def _dangling(rest: str) -> bool:
+    """`rest` ends in a word that wants more after it ("my dog is called", "when I lived",
+    "I had", "in the"): with no punctuation before the tail, the tail completes it."""
+    last = _norms(rest[-40:])[-1:]
+    lexicon = english.words()
+    return bool(last) and (last[0] in lexicon.verbs or last[0] in lexicon.noun_markers
+                           or last[0] in _LINKS or last[0] in _CONTINUATIONS
+                           or last[0] in _ADVERBS)
+
+
+# --- training (scikit-learn) ---------------------------------------------------------------
+
+
+def _chat_paths() -> list[Path]:
+    return [datasets_dir() / "clinc150" / "train.jsonl", intents_dir() / "closers" / "generic.jsonl"]
+
+
+def _fact_paths() -> list[Path]:
+    return [intents_dir() / "memory_store.yaml", intents_dir() / "fastpath" / "wordnet_senses.tsv"]
+
+
+@lru_cache(maxsize=1)
+def _dictionary() -> frozenset[str]:
+    """Every WordNet word (intents/fastpath/wordnet_senses.tsv)."""
+    return frozenset(row[0] for row in fastpath_rows("wordnet_senses.tsv", "WordNet words"))
+
+
+def _facts(chat: set[str]) -> list[str]:
+    """Facts about users written for Iris (the router's `memory_store` examples, without
+    their command) and every WordNet word that is not a word of chat: words of content.
+    Not persona facts: the evaluation sets are built from them, and a model that had seen
+    each of them would be judged on facts it learned by heart."""
+    from iris.extract.offline import strip_command
+
+    store = yaml.safe_load(_fact_paths()[0].read_text(encoding="utf-8"))["examples"]
+    facts = [strip_command(str(example)).rstrip(".!?") for example in store]
+    return [f for f in facts if f] + sorted(_dictionary() - chat)
+
+
+def _heads(text: str, rng: random.Random) -> list[str]:
+    words = text.split()
+    return [" ".join(words[:rng.randint(1, min(_FRAGMENT_WORDS, len(words) - 1))])] \
+        if len(words) > 2 else []
+
+
+def _pieces(text: str, most: int) -> list[str]:
+    """Every run of one to `most` words at the start or the end of `text`."""
+    words = text.split()
+    return [" ".join(part) for k in range(1, min(most, len(words) - 1) + 1)
+            for part in (words[:k], words[-k:])]
+
+
+def _examples(edge: str, seed: int = 11) -> tuple[list[str], list[int]]:
+    """Chat: whole utterances of talk with the assistant, the first words of any request
+    ("can you", "hey so"), and closers whole or in part. Facts: `_facts` and every run of
+    words at either end of one (a fact's head or tail is no chat either), and for the end
+    model the last words of requests."""
+    rng = random.Random(seed)
+    rows = [json.loads(line) for path in _chat_paths()
+            for line in path.read_text(encoding="utf-8").splitlines() if line]
+    chat = [r["text"] for r in rows if r["label"] in _TALK_INTENTS]
+    chat += [h for r in rows for h in _heads(r["text"], rng)]
+    chat += [p for r in rows if r["label"] in _CLOSER_LABELS for p in _pieces(r["text"], 3)]
+    chat_words = {w for text in chat for w in _norms(text)}
+    facts = _facts(chat_words)
+    facts += [p for text in facts if " " in text for p in _pieces(text, 30)]
+    if edge == "end":  # the end of a request is its content ("... when the weather is nice")
+        facts += [" ".join(r["text"].split()[-rng.randint(1, _FRAGMENT_WORDS):]) for r in rows
+                  if r["label"] not in _TALK_INTENTS and len(r["text"].split()) > _FRAGMENT_WORDS]
+    return chat + facts, [1] * len(chat) + [0] * len(facts)
+
+
+def train() -> list[Path]:
+    return [ngram_model.save(ngram_model.fit(*_examples(edge)), out, data_fingerprint(),
+                             floor=WEIGHT_FLOOR)
+            for edge, out in WEIGHTS.items()]
+
+
+def data_fingerprint() -> str:
+    return ngram_model.fingerprint([*_chat_paths(), *_fact_paths()])
+
+
+def cross_validate(edge: str, folds: int = 5) -> dict[str, float]:
+    return ngram_model.cross_validate(*_examples(edge), SPAN_THRESHOLD, folds)
+
+
+if __name__ == "__main__":  # pragma: no cover - a developer tool
+    command = sys.argv[1] if len(sys.argv) > 1 else "train"
+    print([cross_validate(edge) for edge in WEIGHTS] if command == "cv" else train())
