@@ -15,6 +15,10 @@ reported apart.
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh5.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --split dev --show-errors
 
+A case may also expect `passthrough` (forget_eval_dev7a.yaml): a message for the host's other
+tools ("remove milk from my shopping list") must delete nothing and go back to the host; one
+taken by a memory tool is counted apart and fails the run.
+
 The embedding model is exported to ONNX once per IRIS_HOME (`--home`, default
 /tmp/iris-forget-home, so reruns skip the export). Exit status 1 when a target is missed:
 0 wrong deletions in every split, and the right memory deleted in >= 90% of clear requests.
