@@ -15,6 +15,10 @@ reported apart.
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh5.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --split dev --show-errors
 
+A case may also expect `passthrough` (forget_eval_dev7a.yaml): a message for the host's other
+tools ("remove milk from my shopping list") must delete nothing and go back to the host; one
+taken by a memory tool is counted apart and fails the run.
+
 The embedding model is exported to ONNX once per IRIS_HOME (`--home`, default
 /tmp/iris-forget-home, so reruns skip the export). Exit status 1 when a target is missed:
 0 wrong deletions in every split, and the right memory deleted in >= 90% of clear requests.
@@ -70,6 +74,9 @@ SPLIT_LABELS = {
     # (33a371d) before any code ran on it, scored once after forget5 (its _result.txt).
     # Scored once (48.6%, 1 wrong) and then tuned on by this round's helpers: development now.
     "fresh6": "FORMER FRESH HELD-OUT 6 (scored once, looked at since: development data now)",
+    # forget_eval_dev7a.yaml: written by the forget-route helper before its routing change,
+    # scored once on 4b42b9d (its _result.txt), then tuned on: development data.
+    "dev7a": "DEV7A (a helper's own set: written before the code ran on it, scored once, then tuned on)",
     # forget_eval_fresh7.yaml: written by a helper that had not read the rules, committed
     # (51d9613) before any code ran on it, to be scored once at the end of the round.
     "fresh7": "FRESH HELD-OUT 7 (written by someone who had not read the rules, scored once)",
@@ -180,6 +187,8 @@ def judge(out: Outcome, own: list[str], ids: list[int]) -> str:
         if out.code == "MEMORY_AMBIGUOUS" and wanted <= set(out.candidates):
             return "right"
         return f"safe ({out.code})"
+    if expect == "passthrough":  # a message for the host's other tools
+        return "right" if out.code == "route:passthrough" else f"false_route ({out.code})"
     if expect == "confirm":
         ok = out.code == "MEMORY_CONFIRM_REQUIRED" and out.count == out.size
         return "right" if ok else f"safe ({out.code} count={out.count})"
@@ -193,7 +202,7 @@ def report(outcomes: list[Outcome], split: str) -> bool:
     label = SPLIT_LABELS[split]
     print(f"\n== {label}: {len(rows)} cases")
     print(f"{'memories':>8} {'cases':>5} {'wrong del':>9} {'clear: right':>14} "
-          f"{'not-found ok':>13} {'ambiguous ok':>13} {'confirm ok':>11}")
+          f"{'not-found ok':>13} {'ambiguous ok':>13} {'confirm ok':>11} {'passthrough ok':>15}")
     by_size: dict[object, list[Outcome]] = defaultdict(list)
     for o in rows:
         by_size[min(SIZES, key=lambda s: abs(s - o.size))].append(o)
@@ -210,13 +219,17 @@ def report(outcomes: list[Outcome], split: str) -> bool:
             continue
         wrong = sum(o.verdict == "wrong_deletion" for o in items)
         print(f"{size!s:>8} {len(items):>5} {wrong:>9} {frac(items, 'forgotten'):>14} "
-              f"{frac(items, 'not_found'):>13} {frac(items, 'ambiguous'):>13} {frac(items, 'confirm'):>11}")
+              f"{frac(items, 'not_found'):>13} {frac(items, 'ambiguous'):>13} {frac(items, 'confirm'):>11} "
+              f"{frac(items, 'passthrough'):>15}")
     clear = [o for o in rows if o.case["expect"] == "forgotten"]
     rate = sum(o.verdict == "right" for o in clear) / len(clear) if clear else 1.0
     wrong = sum(o.verdict == "wrong_deletion" for o in rows)
     print(f"wrong deletions: {wrong}; right deletion on clear requests: {rate:.1%} "
           f"({sum(o.verdict == 'right' for o in clear)}/{len(clear)})")
-    return wrong == 0 and rate >= 0.9
+    routed = sum(o.verdict.startswith("false_route") for o in rows)
+    if routed:
+        print(f"host messages taken by a memory tool: {routed}")
+    return wrong == 0 and rate >= 0.9 and not routed
 
 
 def main() -> int:

@@ -1,12 +1,14 @@
-"""How often does a non-memory message give the forget probe an object to look for?
+"""How often does a non-memory message read as a removal request?
 
     .venv/bin/python benchmarks/eval_probe.py [--show]
 
-`named_forget` (iris/store/probe.py) picks the object of a short removal request the router
-left to the host ("forget Rusty", "erase cardiff"); the store then deletes a memory only when
-every word of the object is in exactly one memory. Every object it picks from ordinary
-assistant traffic (CLINC150 val, HWU64 valid, HWU64 train) is a message the store looks at:
-each is listed with --show, to judge whether a user could have meant a memory.
+`removal_request` (iris/store/probe.py) reads a short request to forget or remove something
+by its shape ("frogot rahul pls", "i dont want u to remember my job", "remove softball").
+A routed one goes to forget_memory whatever the router's model said; an unrouted one is
+probed: the store deletes a memory only when every word of the object is in exactly one
+memory. Every request it reads in ordinary assistant traffic (CLINC150 val, HWU64 valid,
+HWU64 train) is a message taken to memory or looked at by the store: each is listed with
+--show, to judge whether a user could have meant a memory.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from iris.paths import datasets_dir  # noqa: E402
-from iris.store.probe import named_forget  # noqa: E402
+from iris.store.probe import removal_request  # noqa: E402
 
 SOURCES = {"CLINC150 val": "clinc150/val.jsonl", "HWU64 valid": "hwu64/valid.jsonl",
            "HWU64 train": "hwu64/train.jsonl"}
@@ -33,11 +35,13 @@ def main() -> None:
     for name, rel in SOURCES.items():
         rows = [json.loads(line) for line in (datasets_dir() / rel).read_text().splitlines()
                 if line.strip()]
-        picked = [(r["text"], obj) for r in rows if (obj := named_forget(r["text"]))]
-        print(f"{name}: {len(picked)}/{len(rows)} messages give the probe an object")
+        picked = [(r["text"], req) for r in rows if (req := removal_request(r["text"]))]
+        routed = sum(req.routed for _, req in picked)
+        print(f"{name}: {len(picked)}/{len(rows)} messages read as a removal request "
+              f"({routed} routed to forget_memory, {len(picked) - routed} probed)")
         if args.show:
-            for text, obj in picked:
-                print(f"    {text!r} -> {obj!r}")
+            for text, req in picked:
+                print(f"    {text!r} -> {req}")
 
 
 if __name__ == "__main__":

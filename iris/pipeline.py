@@ -18,12 +18,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from iris.config import Settings, load_settings
-from iris.errors import InputError
+from iris.errors import InputError, StoreError
 from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
+from iris.removal import read_removal
 from iris.results import FORGOTTEN, STORE_FAILED, format_result, try_parse
 from iris.store.forget import forget_all_request
-from iris.store.probe import named_forget
+from iris.store.probe import removal_request
 from iris.tools import run_tool
 from iris.types import (
     MAX_CONTENT_CHARS,
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 
 MAX_MESSAGE_CHARS = 20 * MAX_CONTENT_CHARS
 MAX_RECALL = 100  # memories one recall may return
+MAX_NAMED_LOOKUP = 5  # memories looked at for a name before a shopping item is probed
 _USER_ID = re.compile(r"[\w.@:+-]{1,128}")
 # "what do you remember about my diet?" -> "my diet": the topic a list or forget is about.
 # The keyword alone is matched; the rest of the line is the topic, end punctuation stripped
@@ -186,15 +188,23 @@ class Pipeline:
             return turn.model_copy(update={"route": "passthrough"})
         decision = self.intent.decide(turn.text)
         update: dict[str, Any] = {"intent": decision, "decided_by": "intent"}
+        # "forget rahul pls", "remove softball": the router routes the clear ones itself
+        # (a removal shape); the others are probed by their object before going to the host.
+        removal = removal_request(turn.text)
         if decision.intent != "memory_action":
-            update.update(route="passthrough", probe=named_forget(turn.text))
+            update.update(route="passthrough", probe=removal.object if removal else None,
+                          probe_as_name=bool(removal and removal.as_name))
         elif decision.tool == "list_memories":
             topic = _topic(turn.text)
             update.update(route="offline", tool_calls=[
                 ToolCall(name="list_memories", arguments={"query": topic} if topic else {})])
         elif decision.tool == "forget_memory":
+            # The object of a recognised request, else the text with its verb spelled out
+            # ("forgetabout my brother" -> "my brother").
+            read = read_removal(turn.text)
+            query = removal.object if removal else _topic(read) or read
             update.update(route="offline", tool_calls=[
-                ToolCall(name="forget_memory", arguments={"query": _topic(turn.text) or turn.text})])
+                ToolCall(name="forget_memory", arguments={"query": query})])
         return turn.model_copy(update=update)
 
     def _extract(self, turn: Turn) -> Turn:
@@ -228,7 +238,10 @@ class Pipeline:
 
     def _probe(self, turn: Turn) -> Turn:
         """"forget Rusty": deleted when every word of the object is in exactly one memory;
-        otherwise (no such memory, several, an error) the turn stays the host's, untouched."""
+        otherwise (no such memory, several, an error) the turn stays the host's, untouched.
+        A shopping item ("get rid of biscuit") is looked for only when a memory names it."""
+        if turn.probe_as_name and not self._named(turn.user_id, turn.probe or ""):
+            return turn
         call = ToolCall(name="forget_memory", arguments={"query": turn.probe, "literal": True})
         run = run_tool(call, self.store, turn.user_id, wait=turn.wait,
                        secrets=self.settings.secrets, position=1, source="offline")
@@ -238,6 +251,16 @@ class Pipeline:
         return turn.model_copy(update={"route": "offline", "decided_by": "probe",
                                        "tool_calls": [call], "results": [run.line],
                                        "outcomes": list(run.outcomes)})
+
+    def _named(self, user_id: str, word: str) -> bool:
+        """Whether a memory of the user holds `word` where a name stands ("My dog Biscuit")."""
+        from iris.spelling import name_like
+
+        try:
+            records = self.store.list_memories(user_id, query=word, limit=MAX_NAMED_LOOKUP)
+        except StoreError:
+            return False  # the turn stays the host's, as when the probe itself fails
+        return any(word.lower() in name_like(r.content) for r in records)
 
     def _present(self, turn: Turn) -> Turn:
         if turn.route == "passthrough":

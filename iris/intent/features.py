@@ -10,7 +10,11 @@ A third block holds sentence cues that bags of n-grams lose: how the message sta
 it asks something, and which verbs are negated. They separate "remember that I'm vegan"
 from "remember when we went vegan?" and "don't forget I'm vegan" from "don't remember that I'm
 vegan"; in 5-fold cross-validation on the shipped intents they raised macro-F1 by about half a
-point (mean over four shuffles)."""
+point (mean over four shuffles).
+
+Every block reads the message with its removal verbs spelled out (iris/removal.py: "frget",
+"forgetthe" -> "forget", "forget the"), so no misspelling needs listing in the signals or the
+examples."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from iris.intent.data import Signal
+from iris.removal import read_removal
 
 _WORD = re.compile(r"(?u)\b\w\w+\b")
 _SPACES = re.compile(r"\s\s+")
@@ -121,6 +126,7 @@ class Featurizer:
     def fit_matrix(cls, texts: list[str], signals: list[Signal], signal_weight: float):
         """The fitted featurizer and the training matrix, splitting each text into n-grams
         once (splitting twice was a third of the time to train the shipped router)."""
+        texts = [read_removal(t) for t in texts]
         grams = [(word_ngrams(t), char_wb_ngrams(t), cue_tokens(t)) for t in texts]
         featurizer = cls(Vocabulary.fit([g[0] for g in grams]),
                          Vocabulary.fit([g[1] for g in grams], CHAR_MIN_DF),
@@ -135,6 +141,7 @@ class Featurizer:
 
     def row(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         """Column indices and values of one message's feature vector."""
+        text = read_removal(text)
         return self._row(text, word_ngrams(text), char_wb_ngrams(text), cue_tokens(text))
 
     def _row(self, text: str, words: list[str], chars: list[str],

@@ -28,9 +28,10 @@ import numpy as np
 from iris.errors import IntentModelError
 from iris.intent.data import IntentData, IntentSpec, Signal
 from iris.intent.features import Featurizer, LinearHead, Vocabulary
+from iris.removal import read_removal
 
 # Bump when a change here changes what a trained model predicts: cached models retrain.
-CODE_VERSION = "5"
+CODE_VERSION = "6"
 FORMAT = "iris-intent-model/3"
 
 # Signals are hand-written evidence, but the n-grams already see most of what they match, so
@@ -90,6 +91,7 @@ class IntentModel:
         return "combined" if use_embeddings and self.has_embeddings else "tfidf"
 
     def signal_hits(self, text: str) -> list[str]:
+        text = read_removal(text)
         return [f"{s.label}:{s.name}" for s in self.signals if s.compiled().search(text)]
 
     def tfidf_scores(self, texts: list[str]) -> np.ndarray:

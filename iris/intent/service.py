@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from iris.errors import IntentModelError
 from iris.intent.data import MEMORY_ACTION, NONE
 from iris.intent.model import CODE_VERSION, IntentModel, OperatingPoint, Prediction, TrainOptions
+from iris.store.probe import removal_request
 from iris.text import bare_deictic_request
 from iris.types import IntentDecision
 
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from iris.embed import Embedder
 
 ALTERNATIVES = 3
+FORGET_LABEL, FORGET_TOOL = "memory_forget", "forget_memory"
 
 
 def default_model_dir(settings: Settings, data_fingerprint: str, embedder_name: str | None) -> Path:
@@ -162,6 +164,22 @@ class ToolIntentDecisionService:
         return replace(prediction, label=fallback, rejected=reason)
 
     def _to_decision(self, prediction: Prediction, text: str) -> IntentDecision:
+        decision = self._model_decision(prediction, text)
+        if decision.intent == MEMORY_ACTION:
+            return decision
+        removal = removal_request(text)
+        if removal is None or not removal.routed:
+            return decision
+        # A request to forget by its shape ("frogot rahul pls", "i dont want u to remember my
+        # job anymore"): forget_memory answers, and says so when nothing matches. The model's
+        # guess leads the alternatives.
+        return IntentDecision(
+            intent=MEMORY_ACTION, tool=FORGET_TOOL, label=FORGET_LABEL, confidence=1.0,
+            signals=[*decision.signals, "removal_shape"],
+            alternatives=[(decision.label or NONE, decision.confidence),
+                          *decision.alternatives][:ALTERNATIVES])
+
+    def _model_decision(self, prediction: Prediction, text: str) -> IntentDecision:
         model = self.model
         prediction = self._gate_memory(prediction, text)
         confidence = round(prediction.confidence, 4)

@@ -49,6 +49,7 @@ from rapidfuzz.distance import Indel
 
 from iris.errors import ConfigError
 from iris.paths import intents_dir
+from iris.removal import removal_verb
 from iris.store import verifier
 from iris.store.concepts import Concepts, content_words, inventory
 from iris.store.kinds import is_noun, kinds_of
@@ -63,17 +64,15 @@ MAX_CANDIDATES = 5
 # A word this long may match a longer form of itself ("allergy" / "allergic").
 _PREFIX_MIN = 5
 
-# Words that say what to do with a memory, not which memory.
+# Words that say what to do with a memory, not which memory: the removal verbs in any spelling
+# (iris/removal.py) and these.
 _NOISE = frozenset("""
-forget forgets forgot delete remove erase wipe drop scrap purge clear unlearn unremember
-memory memories memorize remember remembered recall know knew store stored save saved note
-notes noted keep kept told tell say said mention mentioned share shared fact facts info
-information detail details stuff thing things bit please anymore everything anything
-something all what about regarding concerning earlier last previous remembering keeping
-storing
-frget forgt foget forgte fogret forgett earse dlete delet delte deleet remvoe remov rmove remve
-unsave
-""".split())  # with the misspelled verbs the router's forget signal takes (intents/memory_forget.yaml)
+forgets forgot memory memories memorize remember remembered recall know knew store stored
+save saved note notes noted keep kept told tell say said mention mentioned share shared fact
+facts info information detail details stuff thing things bit please anymore everything
+anything something all what about regarding concerning earlier last previous remembering
+keeping storing
+""".split())
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
@@ -137,7 +136,7 @@ def describe(text: str) -> Description | None:
     lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(text)))
     lowered = _REQUEST_NEGATION.sub(" ", lowered)
     lowered = _joined_nouns(_FRAMING.sub(" ", lowered))
-    words = [w for w in lowered.split() if w not in _NOISE]
+    words = [w for w in lowered.split() if w not in _NOISE and removal_verb(w) is None]
     # Not cached: a forget request repeats the memory's words, which must not outlive it.
     analysis = verifier.analyze.uncached(" ".join(words))
     # A topic noun the verifier folds into a feeling ("allergy") still names the memory.

@@ -1,70 +1,151 @@
-"""Short removal requests the router leaves to the host ("forget Rusty", "erase cardiff"):
-`named_forget` picks their object for the pipeline's probe (see `Pipeline._probe`), which
-deletes a memory only when every word of the object is in exactly one memory."""
+"""Removal requests recognised by their shape: a removal verb (iris/removal.py: any spelling,
+"frget", "forgetthe") or a request to stop keeping something ("don't remember X anymore",
+"no need to remember X", "i dont want u to remember X", "stop remembering X"), then a short
+object. `removal_request` reads them for the router and the pipeline:
+
+    "forget rahul pls"                  -> RemovalRequest("rahul", routed=True)
+    "i dont want u to remember my job"  -> RemovalRequest("my job", routed=True)
+    "scrap the bit about dev"           -> RemovalRequest("dev", routed=True)
+    "erase cardiff" (a forget verb)     -> RemovalRequest("cardiff", routed=True)
+    "remove softball"                   -> RemovalRequest("softball", routed=False)
+    "get rid of biscuit"                -> RemovalRequest("biscuit", routed=False, as_name=True)
+    "remove milk", "delete my 3pm meeting", "forget the alarm", "forget it"  -> None
+
+`routed`: the request goes to forget_memory, which deletes on evidence or answers that it
+found nothing. Not routed: "delete", "remove" and the like are also what a user says to
+lists, calendars and alarms, so a bare object after them is only looked up by its own words
+(`Pipeline._probe`): it deletes the one memory that holds every word, and otherwise the turn
+goes to the host untouched; a shopping item after such a verb ("remove eggs", "get rid of
+biscuit") only when a memory holds it as a name ("My dog Biscuit"). An object that names
+something a host keeps (an alarm, a list, an email, a meeting), the conversation ("my
+previous message"), a time ("tomorrow") or ties itself to something else ("from my list",
+"for work") is never a removal request."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
+from iris.removal import read_removal, removal_verbs
 from iris.store.kinds import kinds_of
-from iris.text import mentions_time, plain, stem
+from iris.text import mentions_time, plain, stem, words
 
-# "forget Rusty", "forget the hamster", "scrap the thing about languages": a removal verb and
-# a short object that names no user ("my", "I"), which the router leaves to the host. The
-# pipeline lets the store look (see `Pipeline._probe`): only an object whose every word is in
-# exactly one memory deletes it; anything else still goes to the host. "delete", "remove" and
-# the like are also what a user says to alarms, lists and calendars ("remove the alarm"), so
-# with them an object that names a thing a host keeps is never probed, and an object not
-# framed as something said ("the thing about X", "the X thing") is at most two words.
-_FORGET_VERB = r"(?:forget|forgt|frget|foget|forgte|fogret|forgett|unlearn)"
-_REMOVE_VERB = (r"(?:delete|dlete|delet|delte|deleet|remove|remvoe|remov|remve|rmove|erase|erse|earse"
-                r"|scrap|drop|wipe)")
-_LEAD_IN = r"(?:(?:please|pls|just|now|ok|okay|so|and|also) )*"
+_LEAD_IN = (r"(?:(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|(?:can|could|would|will)"
+            r" (?:you|u)|(?:you|u) (?:can|could|should)|i (?:want|need) (?:you|u) to|id like (?:you|u) to)"
+            r" )*")
 _THE = r"(?: (?:the|that|this|those|these))?"
 _FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"
 _SUFFIX = r" (?:thing|things|stuff|bit|memory|note|fact)"
-_TRAILER = r"(?: (?:please|now|too|as well))*"
-_WHAT = r" (?P<what>[a-z0-9][a-z0-9 ]{0,40}?)"
-_NAMED = (re.compile(rf"{_LEAD_IN}{_FORGET_VERB}(?: about)?{_THE}(?:{_FRAME})?{_WHAT}"
-                     rf"(?:{_SUFFIX})?{_TRAILER}"),
-          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_FRAME}{_WHAT}{_TRAILER}"),
-          re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_WHAT}{_SUFFIX}{_TRAILER}"))
-_UNFRAMED = re.compile(rf"{_LEAD_IN}{_REMOVE_VERB}{_THE}{_WHAT}{_TRAILER}")
-MAX_UNFRAMED_WORDS = 2
+_TRAILER = r"(?: (?:please|pls|plz|now|too|as well|thanks|thx|for me))*"
+_AGAIN = r"(?: (?:anymore|any more|no more|any longer))?"
+_WHAT = r" (?P<what>[a-z0-9][a-z0-9 ]{0,60}?)"
+# "no need to remember X", "i dont want u to remember X", "stop remembering X": the request
+# says what it is about, so the object may name the user ("my job").
+_KEEPING = r"(?:remember|keep|store|save|know|hold on to)(?:ing)?"
+_AGAIN_AT_END = r"(?=.* (?:anymore|any more|no more|any longer)$)"
+_STOP_KEEPING = (rf"(?:(?:dont|do not) (?:remember|keep|store|save){_AGAIN_AT_END}"
+                 r"|(?:(?:there is |theres )?no need (?:for (?:you|u) )?to"
+                 r"|(?:you|u) (?:dont|do not) (?:need|have) to"
+                 r"|(?:i|we) (?:dont|do not|no longer) (?:want|need) (?:you|u)(?: to)?|stop|no longer) "
+                 + _KEEPING + ")")
+# A word as `plain` sees it, in the original spelling ("I'll" is plain's "ill").
+_WRITTEN = re.compile(r"[A-Za-z0-9]+(?:['\u2019]+[A-Za-z0-9]+)*")
+# Between the verb and the object's last word: what ends a clause ("forget rahul, thanks"
+# is fine: the courtesy follows the object).
+_CLAUSE_BREAK = re.compile(r"[,;:!?()\u2013\u2014]|\.\s|\s-\s")
+MAX_CHARS = 120  # a longer message says more than what to remove
+MAX_WORDS = 4  # an object of a removal verb
+MAX_KEEPING_WORDS = 6  # an object after "don't remember ... anymore"
+MAX_UNFRAMED_WORDS = 2  # a bare object of a `remove` verb ("delete the poodle")
 # A pointer, or words that tie the object to something else ("the alarm for work", "fries
 # from my list"): not a memory's own words.
 _NOT_NAMED = frozenset("""it that this them those these one everything anything something all
-me myself you yourself him her us my your our from for in on at to with and or of by""".split())
+me myself you yourself him her us my your our from for in on at to with and or of by off""".split())
+# Inside a request to stop keeping something the user may be named ("my job", "that i smoke").
+_POINTERS = frozenset("it this them those these one everything anything something all".split())
+_SAYING = frozenset("asked ask said say mentioned told ever just even".split())
+# Words that name no memory on their own ("forget the thing about the stuff").
+_VAGUE = _POINTERS | frozenset("""the a an thing things stuff bit bits part info memory memories
+fact facts note notes""".split())
 # What an assistant's host keeps and a user removes there, not in memory ("remove the alarm",
-# "delete that email"): never probed after a removal verb.
+# "delete that email").
 _HOST_OBJECTS = frozenset(stem(w) for w in """alarm reminder timer list item task todo event
-appointment meeting calendar contact email mail message text notification song track playlist
-album podcast app file folder document photo picture video account subscription order booking
-reservation cart chat conversation history call voicemail widget bookmark tab party lunch dinner
-breakfast name number line row page""".split())
-# What a shopping list holds (as WordNet kinds, in any sense): "remove eggs" unframed is the
-# host's.
+appointment meeting calendar schedule contact email mail message text notification song track
+playlist album podcast app file folder document photo picture video account subscription order
+booking reservation cart chat conversation history call voicemail widget bookmark tab party lunch
+dinner breakfast name number line row page command setting wishlist""".split())
+# What a shopping list holds (as WordNet kinds, in any sense): "remove eggs" is the host's.
 _GROCERIES = frozenset(stem(w) for w in "food foodstuff beverage drink produce".split())
-MAX_NAMED_WORDS = 4
 
 
-def named_forget(text: str) -> str | None:
-    """The object of a short removal request that names no user ("forget Rusty" -> "rusty",
-    "scrap the thing about languages" -> "languages", "erase cardiff" -> "cardiff"), or
-    None."""
-    if not isinstance(text, str) or len(text) > 80:
+@lru_cache(maxsize=1)
+def _vague() -> frozenset[str]:
+    """ "what i just said", "that": objects that dismiss the conversation (lexicon.yaml)."""
+    return frozenset(" ".join(p.split()) for p in words().raw["vague_descriptions"])
+
+
+@dataclass(frozen=True)
+class RemovalRequest:
+    object: str  # what to forget, as the message writes it
+    routed: bool  # True: forget_memory answers; False: only a memory holding every word goes
+    as_name: bool = False  # only a memory holding the object as a name goes (a shopping item)
+
+
+@lru_cache(maxsize=1)
+def _shapes() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """(pattern, how) in the order tried; how: "keeping", "framed", "forget" or "remove"."""
+    verbs = removal_verbs()
+    forget = "|".join(v for v, kind in verbs.items() if kind == "forget")
+    remove = "|".join([*(v for v, kind in verbs.items() if kind == "remove"), "get rid of"])
+    return (
+        (re.compile(rf"{_LEAD_IN}{_STOP_KEEPING}{_THE}{_WHAT}{_AGAIN}{_TRAILER}"), "keeping"),
+        (re.compile(rf"{_LEAD_IN}(?:{forget}|{remove}){_THE}{_FRAME}{_WHAT}{_TRAILER}"), "framed"),
+        (re.compile(rf"{_LEAD_IN}(?:{forget}|{remove}){_THE}{_WHAT}{_SUFFIX}{_TRAILER}"), "framed"),
+        (re.compile(rf"{_LEAD_IN}(?:{forget})(?: about)?{_THE}{_WHAT}{_TRAILER}"), "forget"),
+        (re.compile(rf"{_LEAD_IN}(?:{remove}){_THE}{_WHAT}{_TRAILER}"), "remove"),
+    )
+
+
+def removal_request(text: str) -> RemovalRequest | None:
+    """The object of a short request to forget or remove something, or None (see above)."""
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
         return None
-    flat = plain(text)
-    framed = next((m for p in _NAMED if (m := p.fullmatch(flat))), None)
-    match = framed or _UNFRAMED.fullmatch(flat)
-    if match is None:
+    # Not cached: a request repeats a memory's words, which must not outlive it.
+    read = read_removal(text)
+    flat = plain(read)
+    for pattern, how in _shapes():
+        match = pattern.fullmatch(flat)
+        if match is not None:
+            what = match.group("what").split()
+            found = list(_WRITTEN.finditer(read))
+            if len(found) != len(flat.split()):  # plain read a word differently: no guess
+                return None
+            first, last = (n := len(flat[:match.start("what")].split())), n + len(what) - 1
+            if _CLAUSE_BREAK.search(read[found[first - 1].end():found[last].end()]):
+                return None  # "forget that, let's talk about dogs": two clauses
+            return _request(what, how, read[found[first].start():found[last].end()])
+    return None
+
+
+def _request(what: list[str], how: str, said: str) -> RemovalRequest | None:
+    """The request when `what` can name a memory after a request of shape `how`."""
+    keeping = how == "keeping"
+    if not what or len(what) > (MAX_KEEPING_WORDS if keeping else MAX_WORDS):
         return None
-    words = match.group("what").split()
-    if not words or len(words) > MAX_NAMED_WORDS or not _NOT_NAMED.isdisjoint(words):
+    if set(what) <= _VAGUE or not (_POINTERS if keeping else _NOT_NAMED).isdisjoint(what) \
+            or " ".join(what) in _vague():
         return None
-    if framed is None and (len(words) > MAX_UNFRAMED_WORDS or any(
-            mentions_time(w) or not kinds_of(w).any.isdisjoint(_GROCERIES) for w in words)):
-        return None  # "remove milk" is said to a shopping list, "delete X tomorrow" to a calendar
-    if match.re is not _NAMED[0] and any(stem(w) in _HOST_OBJECTS for w in words):
+    if what[0] in ("i", "we") and what[1:2] and what[1] in _SAYING:
+        return None  # "forget i asked about the weather" dismisses the conversation
+    conversation = words().raw["conversation_words"]
+    if any(stem(w) in _HOST_OBJECTS or w in conversation for w in what) or mentions_time(" ".join(what)):
         return None
-    return " ".join(words)
+    if how != "remove":
+        return RemovalRequest(said, routed=True)
+    if len(what) > MAX_UNFRAMED_WORDS:
+        return None
+    grocery = any(not kinds_of(w).any.isdisjoint(_GROCERIES) for w in what)
+    if grocery and len(what) > 1:
+        return None  # "remove oat milk": a shopping list's
+    return RemovalRequest(said, routed=False, as_name=grocery)

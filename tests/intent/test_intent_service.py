@@ -138,6 +138,29 @@ def test_signals_name_the_matching_patterns(service):
     assert "reminder_create:at_time" in decision.signals
 
 
+@pytest.mark.parametrize("text", ["frogot rahul pls", "forgetthe japanese learning",
+                                  "erase pretzel", "i dont want u to remember my job anymore",
+                                  "forget what instrument ezra plays"])
+def test_a_removal_shape_routes_to_forget_whatever_the_model_guessed(service, text):
+    decision = service.decide(text)
+    assert (decision.intent, decision.tool, decision.label) == ("memory_action", "forget_memory",
+                                                                "memory_forget")
+
+
+@pytest.mark.parametrize("text", ["remove softball", "delete the photo of rahul",
+                                  "forget the alarm", "remove milk from my shopping list"])
+def test_a_host_removal_or_a_bare_remove_object_is_not_forced_to_forget(service, text):
+    decision = service.decide(text)
+    assert "removal_shape" not in decision.signals
+
+
+def test_a_misspelled_verb_feeds_the_model_as_the_verb(model):
+    assert model.signal_hits("dlete my allergies from ur memory") == model.signal_hits(
+        "delete my allergies from ur memory")
+    assert model.features.row("frget my address")[0].tolist() == model.features.row(
+        "forget my address")[0].tolist()
+
+
 def test_not_about_memory_messages_get_no_memory_tool(service):
     messages = not_memory_messages()
     decisions = service.decide_batch(messages)

@@ -1,14 +1,13 @@
-"""A short removal request the router leaves to the host ("forget Rusty", "scrap the thing
-about languages") is looked up by its own words: it deletes the one memory that holds them
-all, and otherwise goes to the host untouched (iris/pipeline.py `_probe`)."""
+"""Short removal requests read by their shape (iris/store/probe.py): a forget verb or a request
+to stop keeping something goes to forget_memory, which deletes on evidence or says it found
+nothing; a bare object after "delete"/"remove" deletes the one memory that holds all its words
+and otherwise goes to the host untouched (iris/pipeline.py `_probe`)."""
 
 import pytest
 
 from iris import results as R
-from iris.store.probe import named_forget
+from iris.store.probe import RemovalRequest, removal_request
 from iris.types import MemoryItem
-
-pytestmark = pytest.mark.slow
 
 
 def _holding(pipeline, user, contents):
@@ -20,37 +19,73 @@ def _left(pipeline, user):
 
 
 @pytest.mark.parametrize(("message", "what"), [
-    ("forget Rusty", "rusty"),
+    ("forget Rusty", "Rusty"),                    # the object as the message writes it
     ("forget the hamster", "hamster"),
     ("please delete the poodle thing", "poodle"),
     ("scrap the thing about languages", "languages"),
     ("forget the gluten thing", "gluten"),
-    ('forget "Honda Civic"', "honda civic"),
-    ("delete the poodle", "poodle"),              # unframed: at most two words, no host object
+    ('forget "Honda Civic"', "Honda Civic"),
+    ("no need to remember that I'll be moving", "I'll be moving"),
     ("erase cardiff", "cardiff"),
-    ("remove softball", "softball"),
-    ("remve the ukulele thing", "ukulele"),       # a misspelled removal verb
+    ("erase pretzel", "pretzel"),                 # a forget verb: a food word may be a name
+    ("remve the ukulele thing", "ukulele"),       # a misspelled verb
+    ("frogot rahul pls", "rahul"),                # two slips, then a courtesy
+    ("forget rahul, thanks", "rahul"),
+    ("forgetthe japanese learning", "japanese learning"),  # run together with the next word
+    ("forgettomas", "tomas"),                     # run together with a name
+    ("forget what instrument ezra plays", "what instrument ezra plays"),
+    ("forget when we got engaged", "when we got engaged"),
+    ("i dont want u to remember my job anymore", "my job"),  # a request to stop keeping
+    ("no need to remember my old car", "my old car"),
+    ("stop remembering the knitting stuff", "knitting stuff"),
+    ("dont remember radiohead anymore", "radiohead"),
+    ("u can forgt about the almonds", "almonds"),
+    ("clear the hockey stuff", "hockey"),         # a remove verb, framed as information
 ])
-def test_named_forget_finds_the_object(message, what):
-    assert named_forget(message) == what
+def test_a_clear_request_is_routed_to_forget(message, what):
+    assert removal_request(message) == RemovalRequest(what, routed=True)
 
 
-@pytest.mark.parametrize("message", ["forget it", "delete that", "forget", "forget everything",
-                                     "remove the alarm", "delete that email",  # host objects
-                                     "remove milk", "delete eggs",  # a shopping list's
-                                     "delete lunch tomorrow", "remove eric name",
-                                     "delete the big old red car",  # unframed: too long
-                                     "remove the alarm for work", "forget the song for the party",
-                                     "delete fries from shopping list",
-                                     "never mind, forget it", "forget about it",
-                                     "forget the one about the thing that happened to us last year"])
-def test_named_forget_takes_no_pointer_or_long_object(message):
-    assert named_forget(message) is None
+@pytest.mark.parametrize(("message", "expected"), [
+    ("delete the poodle", RemovalRequest("poodle", routed=False)),  # remove verbs: probed only
+    ("remove softball", RemovalRequest("softball", routed=False)),
+    ("deleet rahul", RemovalRequest("rahul", routed=False)),
+    ("get rid of Biscuit", RemovalRequest("Biscuit", routed=False, as_name=True)),  # a food word:
+    ("remove milk", RemovalRequest("milk", routed=False, as_name=True)),  # only as a name
+    ("delete eggs", RemovalRequest("eggs", routed=False, as_name=True)),
+])
+def test_a_bare_object_of_a_remove_verb_is_only_probed(message, expected):
+    assert removal_request(message) == expected
 
 
+@pytest.mark.parametrize("message", [
+    "forget it", "delete that", "forget", "forget everything", "never mind, forget it",
+    "forget the thing about the stuff", "delete the info",  # nothing named
+    "forget about it", "remove the alarm", "delete that email", "forget alarm", "erase events",
+    "erase my next event", "delete my 3pm meeting", "forget the song for the party",
+    "forget my previous command", "forget this song and go to the next",  # the conversation
+    "remove oat milk", "get rid of the cheese and crackers",   # a shopping list's
+    "delete lunch tomorrow", "remove eric name", "delete the big old red car",
+    "remove the alarm for work", "delete fries from shopping list",
+    "forget the meeting with tomas, it got cancelled", "delete the photo of biscuit",
+    "forget the one about the thing that happened to us last year",
+    "I dont remember my password", "dont remember my password",  # the user forgot: no request
+    "I forgot my keys", "the forest is dense", "forex rates today",  # words near a verb
+    "forget i asked about the weather", "forget i said anything", "delete what i said",
+    "forget that, let's talk about dogs", "forget rahul, it's done",  # two clauses
+    "I don't want you to remember that", "forget what I just said",  # the conversation
+])
+def test_no_request_without_an_object_a_memory_could_hold(message):
+    assert removal_request(message) is None
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(("message", "gone"), [
     ("forget Rusty", "I have a beagle named Rusty"),
     ("scrap the thing about languages", "I speak three languages"),
+    ("frogot rusty pls", "I have a beagle named Rusty"),
+    ("forgetthe languages", "I speak three languages"),
+    ("i dont want u to remember my coffee anymore", "I like coffee"),
 ])
 def test_an_object_in_exactly_one_memory_is_forgotten(pipeline, message, gone):
     memories = ["I have a beagle named Rusty", "I speak three languages", "I like coffee"]
@@ -60,9 +95,30 @@ def test_an_object_in_exactly_one_memory_is_forgotten(pipeline, message, gone):
     assert _left(pipeline, "u") == set(memories) - {gone}
 
 
+@pytest.mark.slow
+def test_a_routed_request_that_matches_nothing_says_so(pipeline):
+    _holding(pipeline, "u", ["I have a beagle named Rusty"])
+    reply = pipeline.handle("forget rufus", user_id="u")
+    assert reply.route == "offline" and R.parse_result(reply.results[-1]).code == R.NOT_FOUND
+    assert (reply.intent.name, reply.intent.tool) == ("memory_action", "forget_memory")
+    assert _left(pipeline, "u") == {"I have a beagle named Rusty"}
+
+
+@pytest.mark.slow
+def test_a_name_in_two_memories_is_a_choice(pipeline):
+    memories = ["I have a beagle named Rusty", "My uncle Rusty lives in Ohio"]
+    _holding(pipeline, "u", memories)
+    reply = pipeline.handle("forget Rusty", user_id="u")
+    assert R.parse_result(reply.results[-1]).code == R.AMBIGUOUS
+    assert _left(pipeline, "u") == set(memories)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("message", [
-    "forget the alarm",          # in no memory: the host's
-    "forget Rusty",              # in two memories
+    "forget the alarm",              # a host's object: never a memory request
+    "delete the photo of rusty",
+    "remove rusty from my shopping list",
+    "delete rusty",                  # a remove verb's bare object in two memories: the host's
 ])
 def test_anything_else_goes_to_the_host_untouched(pipeline, message):
     memories = ["I have a beagle named Rusty", "My uncle Rusty lives in Ohio"]
@@ -72,11 +128,24 @@ def test_anything_else_goes_to_the_host_untouched(pipeline, message):
     assert _left(pipeline, "u") == set(memories)
 
 
+@pytest.mark.slow
 def test_an_unframed_removal_of_a_name_in_one_memory_deletes_it(pipeline):
     memories = ["I grew up in Leeds", "I now live in Cardiff", "I take my coffee with oat milk"]
     _holding(pipeline, "u", memories)
     kept = pipeline.handle("remove milk", user_id="u")  # a shopping list's, never probed
     assert kept.route == "passthrough" and _left(pipeline, "u") == set(memories)
-    reply = pipeline.handle("erase cardiff", user_id="u")
+    reply = pipeline.handle("delete cardiff", user_id="u")
     assert R.parse_result(reply.results[-1]).code == R.FORGOTTEN
     assert _left(pipeline, "u") == set(memories) - {"I now live in Cardiff"}
+
+
+@pytest.mark.slow
+def test_a_shopping_item_is_probed_only_as_a_name(pipeline):
+    memories = ["I like ginger biscuits", "I grew up in Leeds"]
+    _holding(pipeline, "u", memories)
+    kept = pipeline.handle("get rid of Biscuit", user_id="u")  # no memory names it
+    assert kept.route == "passthrough" and _left(pipeline, "u") == set(memories)
+    _holding(pipeline, "v", ["My dog Biscuit is a beagle", "I grew up in Leeds"])
+    reply = pipeline.handle("get rid of biscuit", user_id="v")
+    assert R.parse_result(reply.results[-1]).code == R.FORGOTTEN
+    assert _left(pipeline, "v") == {"I grew up in Leeds"}

@@ -1,0 +1,46 @@
+"""Removal verbs in any spelling (iris/removal.py): slips and run-together forms are read by
+edit distance and word split, so no misspelling is listed anywhere."""
+
+import pytest
+
+from iris.removal import read_removal, removal_verb, removal_verbs
+
+
+@pytest.mark.parametrize(("word", "verb"), [
+    ("forget", "forget"), ("frget", "forget"), ("forgt", "forget"), ("fogret", "forget"),
+    ("frogot", "forget"), ("forgeet", "forget"), ("forgett", "forget"),
+    ("dlete", "delete"), ("deleet", "delete"), ("delet", "delete"),
+    ("remvoe", "remove"), ("rmeove", "remove"), ("remve", "remove"),
+    ("earse", "erase"), ("unlern", "unlearn"), ("clera", "clear"),
+])
+def test_a_slip_is_read_as_the_verb(word, verb):
+    assert removal_verb(word) == verb
+
+
+@pytest.mark.parametrize("word", [
+    "forgot", "forged", "forest", "forex",  # English words, or too short for two edits
+    "deleted", "removed", "unsaved", "forgets", "erasing",  # the verb with an ending
+    "remote", "dente", "clean", "drip", "wide",  # near a verb, but words
+])
+def test_other_words_are_not_verbs(word):
+    assert removal_verb(word) is None
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("frogot rahul pls", "forget rahul pls"),
+    ("forgetthe japanese learning", "forget the japanese learning"),
+    ("forgetabout my brother", "forget about my brother"),
+    ("forgettomas", "forget tomas"),
+    ("Deleet Biscuit pls!", "delete Biscuit pls!"),
+    ("I forgot my keys", "I forgot my keys"),
+    ("forgettin about it", "forgettin about it"),  # a dropped g, not a verb and "tin"
+    ("forgetful, erased and dropped calls", "forgetful, erased and dropped calls"),
+])
+def test_read_removal_spells_out_only_the_verbs(text, read):
+    assert read_removal(text) == read
+
+
+def test_every_verb_has_a_kind():
+    verbs = removal_verbs()
+    assert {"forget", "erase", "delete", "remove"} <= verbs.keys()
+    assert set(verbs.values()) == {"forget", "remove"}
