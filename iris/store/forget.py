@@ -49,7 +49,7 @@ from rapidfuzz.distance import Indel
 
 from iris.errors import ConfigError
 from iris.paths import intents_dir
-from iris.removal import removal_verb
+from iris.removal import read_removal, removal_verb
 from iris.store import verifier
 from iris.store.concepts import Concepts, content_words, inventory
 from iris.store.kinds import is_noun, kinds_of
@@ -497,7 +497,7 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
     other message (including "forget everything I said about work", which names a topic)."""
     if not isinstance(text, str) or len(text) > 200:
         return None
-    match = _FORGET_ALL.fullmatch(plain(text))
+    match = _FORGET_ALL.fullmatch(plain(read_removal(text)))  # "frget everything"
     if match is None:
         return None
     return "confirm" if match.group("yes") else "ask"

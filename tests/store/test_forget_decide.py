@@ -66,6 +66,8 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("can u delete all u have on me", "ask"),
     ("erase whatever you know about me please", "ask"),
     ("forget everything that you stored", "ask"),
+    ("frget everything", "ask"),
+    ("yes, deleet all my memories", "confirm"),
     ("yes, forget everything", "confirm"),
     ("Yes, delete all my memories", "confirm"),
     ("forget everything I said about work", None),
