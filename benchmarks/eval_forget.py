@@ -13,6 +13,7 @@ reported apart.
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh4.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev5.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh5.yaml
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev7b.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --split dev --show-errors
 
 The embedding model is exported to ONNX once per IRIS_HOME (`--home`, default
@@ -69,6 +70,9 @@ SPLIT_LABELS = {
     # forget_eval_fresh6.yaml: written by a helper that had not read the rules, committed
     # (33a371d) before any code ran on it, scored once after forget5 (its _result.txt).
     "fresh6": "FRESH HELD-OUT 6 (written by someone who had not read the rules, scored once)",
+    # forget_eval_dev7b.yaml: written by the forget-match helper before its code changes,
+    # scored once on the code it started from, then tuned on: development data.
+    "dev7b": "DEV7B (written before the code changed, scored once, then tuned on)",
 }
 
 
