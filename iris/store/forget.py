@@ -54,6 +54,7 @@ from iris.store.concepts import Concepts, content_words, inventory
 from iris.store.kinds import is_noun, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
+from iris.store.wordsense import compounds, join_compounds, same_thing
 from iris.text import NEGATIONS, plain, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
@@ -94,6 +95,9 @@ _REQUEST_FRAME = re.compile(
     r"|(?:i|we) do not (?:want|need) you(?: to)?"
     r"|you do not (?:need|have) to"
     r"|(?:please )?stop) " + _KEEPING + r"\b")
+# "what I do for work" asks for an occupation, as "for a living" does (iris.text folds that
+# to "professionally"), not for any memory with the word "work" ("I cycle to work").
+_FOR_WORK = re.compile(r"\b(do|does|did|doing) for (?:work|a job)\b")
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -112,6 +116,7 @@ class Description:
     about_user: bool  # the user is a subject ("that I like tea")
     polarity: int | None  # set when the description states a feeling or a negation
     plural: bool = False  # a required word is a plural ("the sports I play")
+    said: tuple[tuple[str, str], ...] = ()  # (stem, word as said) of the required words
 
 
 @dataclass(frozen=True)
@@ -136,8 +141,8 @@ def describe(text: str) -> Description | None:
         return None
     lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(text)))
     lowered = _REQUEST_NEGATION.sub(" ", lowered)
-    lowered = _joined_nouns(_FRAMING.sub(" ", lowered))
-    words = [w for w in lowered.split() if w not in _NOISE]
+    lowered = _joined_nouns(_FOR_WORK.sub(r"\1 professionally", _FRAMING.sub(" ", lowered)))
+    words = join_compounds([w for w in lowered.split() if w not in _NOISE], _apart())
     # Not cached: a forget request repeats the memory's words, which must not outlive it.
     analysis = verifier.analyze.uncached(" ".join(words))
     # A topic noun the verifier folds into a feeling ("allergy") still names the memory.
@@ -158,7 +163,8 @@ def describe(text: str) -> Description | None:
         people=frozenset(analysis.agents) - _OTHERS, about_user="self" in analysis.agents,
         polarity=analysis.polarity if feeling else None,
         plural=any(w.endswith("s") and not w.endswith("ss") and stem(w) in required
-                   and stem(w) != w for w in words))
+                   and stem(w) != w for w in words),
+        said=tuple((stem(w), w) for w in dict.fromkeys(words) if stem(w) in required))
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
@@ -282,11 +288,14 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     missing: list[str] = []  # at most one word, which must be a free modifier
     weak = False  # a word found only through a topic or a concept
     for word in needed:
-        if _has(word, memory.stems):
+        topic = topics().get(word)
+        if topic is not None and topic.only_realised:  # "my job" is not "tea at work"
+            if any(s == word and w in memory.raw for s, w in d.said):
+                continue
+        elif _has(word, memory.stems) or _said_otherwise(d, word, memory):
             continue
         if literal:
             return False
-        topic = topics().get(word)
         if (topic is None or not topic.realised(memory)) and word in kinds:
             weak = True
             if word in d.people:  # "my kids": the memory's son is the kid it names
@@ -306,6 +315,19 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # The user as the subject ("I teach piano to kids") may name others in passing.
     return not (heads or weak) or people <= allowed or (
         not d.people and agents[:1] == ("self",))
+
+
+def _said_otherwise(d: Description, word: str, memory: _Memory) -> bool:
+    """The memory names what the description's `word` does in other words ("my boy" / "a
+    son", "alsatian" / "german shepherd": wordsense.same_thing)."""
+    return any(s == word and any(same_thing(w, m) for m in memory.nouns) for s, w in d.said)
+
+
+@lru_cache(maxsize=1)
+def _apart() -> frozenset[str]:
+    """Stems that a description keeps as words of their own rather than join into a noun
+    of two ("football team", "street name"): topic nouns and frame words."""
+    return frozenset(topics()) | _SOFT
 
 
 def _free_modifier(word: str, heads: list[Topic], memory: _Memory) -> bool:
@@ -363,6 +385,7 @@ class _Memory:
     words: tuple[str, ...]  # the raw words, in order ("lives in" is not "live in" stemmed)
     raw: frozenset[str]  # the raw words
     plain: str  # lower case, apostrophes dropped, single spaces (for patterns)
+    nouns: tuple[str, ...] = ()  # the raw words and the nouns of two words, joined
 
 
 @text_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
@@ -375,8 +398,11 @@ def _memory(content: str) -> _Memory:
     sequence = tuple(stem(w) for w in words)
     # "I sold my motorbike" is about selling: an irregular form also counts as its base.
     bases = frozenset(stem(b) for w in words for b in irregular_bases(w))
-    return _Memory(analysis, analysis.bag | frozenset(sequence) | bases, sequence, words,
-                   frozenset(words), flat)
+    # "a german shepherd" also says "germanshepherd", as a description writes it.
+    joined = compounds(words)
+    return _Memory(analysis, analysis.bag | frozenset(sequence) | bases
+                   | frozenset(stem(c) for c in joined), sequence, words, frozenset(words), flat,
+                   words + tuple(joined))
 
 
 def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
@@ -406,6 +432,7 @@ class Topic:
     people: frozenset[str]  # the people its words name (family: wife, son ...)
     modifiers: frozenset[str] = frozenset()  # stems that may narrow it unsaid ("football")
     nouns: tuple[str, ...] = ()  # its name and aliases as written ("hay fever")
+    only_realised: bool = False  # the noun itself is no evidence ("tea at work")
 
     def realised(self, memory: _Memory) -> bool:
         if self.not_with & memory.stems:
@@ -451,6 +478,7 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
                 not_with=frozenset(stem(w) for w in spec.get("not_with", ())),
                 modifiers=frozenset(stem(w) for w in _expand(spec.get("modifiers", []), specs)),
                 nouns=(name, *spec.get("aliases", ())),
+                only_realised=bool(spec.get("only_realised", False)),
                 people=frozenset(a for p in phrases for w in p
                                  for a in verifier.analyze(w).agents) - _OTHERS)
             for noun in topic.nouns:
