@@ -50,7 +50,7 @@ from rapidfuzz.distance import Indel
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
-from iris.store.concepts import Concepts, content_words, inventory
+from iris.store.concepts import Concepts, content_words, inventory, listed_form
 from iris.store.kinds import is_noun, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
@@ -79,7 +79,7 @@ unsave
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
                   "<feeling> name preference preferences habit habits routine date many "
-                  "much class classes lesson lessons old former current".split())
+                  "much class classes lesson lessons old former current plan plans".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
@@ -98,6 +98,8 @@ _REQUEST_FRAME = re.compile(
 # "what I do for work" asks for an occupation, as "for a living" does (iris.text folds that
 # to "professionally"), not for any memory with the word "work" ("I cycle to work").
 _FOR_WORK = re.compile(r"\b(do|does|did|doing) for (?:work|a job)\b")
+# A name where a place goes ("I grew up in Portugal"): WordNet knows it is a country.
+_PLACE = re.compile(r"\b(?:in|from|to|near) ([A-Z][a-z]{2,})\b")
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -222,7 +224,7 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
     wanted = frozenset(w for w in nouns if w not in topics())
     # A word the concept list names is only ever itself or in its groups: the list holds
     # siblings together, which WordNet may rank ("ukulele" is a small guitar there).
-    unlisted = nouns - _listed()
+    unlisted = nouns - {stem(n) for n in _listed()}
     out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
     for c in candidates:
         strict = frozenset(k for w in words.get(c.content, ()) if w in found for k in found[w])
@@ -250,7 +252,8 @@ class _WordKinds:
 @text_cache(maxsize=200_000)  # as _memory: every memory of a large user
 def _memory_kinds(content: str) -> _WordKinds:
     listed = _listed()
-    found = [(stem(w) in listed, kinds_of(w)) for w in content_words(content)]
+    found = [(listed_form(w, listed) is not None, kinds_of(w.lower()))
+             for w in content_words(content) + _PLACE.findall(content)]
     return _WordKinds(
         main=frozenset().union(*(k.main for is_listed, k in found if not is_listed)),
         any=frozenset().union(*(k.any for is_listed, k in found if not is_listed)),
@@ -260,9 +263,9 @@ def _memory_kinds(content: str) -> _WordKinds:
 
 @lru_cache(maxsize=1)
 def _listed() -> frozenset[str]:
-    """The stems of the concept list's words (with or without an embedder to read them)."""
+    """The concept list's words (with or without an embedder to read them)."""
     kinds, others, _groups = inventory()
-    return frozenset(stem(n) for n in kinds + others)
+    return frozenset(kinds + others)
 
 
 def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
@@ -292,7 +295,10 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         if topic is not None and topic.only_realised:  # "my job" is not "tea at work"
             if any(s == word and w in memory.raw for s, w in d.said):
                 continue
-        elif _has(word, memory.stems) or _said_otherwise(d, word, memory):
+        elif _has(word, memory.stems):
+            continue
+        elif not literal and (other := _said_otherwise(d, word, memory)):
+            allowed = allowed | ({other} & people)  # "my boy": the son the memory names
             continue
         if literal:
             return False
@@ -317,10 +323,11 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         not d.people and agents[:1] == ("self",))
 
 
-def _said_otherwise(d: Description, word: str, memory: _Memory) -> bool:
-    """The memory names what the description's `word` does in other words ("my boy" / "a
-    son", "alsatian" / "german shepherd": wordsense.same_thing)."""
-    return any(s == word and any(same_thing(w, m) for m in memory.nouns) for s, w in d.said)
+def _said_otherwise(d: Description, word: str, memory: _Memory) -> str | None:
+    """The memory's word that names what the description's `word` does in other words
+    ("my boy" / "a son", "alsatian" / "german shepherd": wordsense.same_thing), or None."""
+    return next((m for s, w in d.said if s == word for m in memory.nouns if same_thing(w, m)),
+                None)
 
 
 @lru_cache(maxsize=1)

@@ -1,7 +1,8 @@
 """Forget by description with WordNet's other words for a thing (iris/store/wordsense.py):
 nouns of two words ("german shepherd", "ice hockey"), a noun's synonyms ("hubby", "boy" for a
-son), and "what I do for a living / for work" as the occupation topic, which two memories
-stating a job make a choice, never a deletion. Near misses stay not found. No embedder."""
+son), a place name's kind ("Portugal" is a country), and "what I do for a living / for work"
+as the occupation topic, which two memories stating a job make a choice, never a deletion.
+Near misses stay not found. No embedder."""
 
 import pytest
 
@@ -37,6 +38,9 @@ def test_the_same_thing_in_other_words(said, memory_word, same):
     ("the station wagon", "I drive an estate car"),
     ("about my boy", "I have a son who is in junior high school."),
     ("what my hubby does", "My husband Rahul teaches maths"),
+    ("what sport my boy plays", "My son plays ice hockey"),       # the son is the boy named
+    ("the boat i bought", "I bought a kayak last summer"),       # "kayak" is no "kayaking"
+    ("the country I grew up in", "I grew up in Portugal"),       # a name where a place goes
 ])
 def test_another_word_for_the_thing_finds_the_memory(description, memory):
     decision = _decide(description, [memory, "My daughter Keira is studying medicine"])
@@ -53,6 +57,9 @@ def test_another_word_for_the_thing_finds_the_memory(description, memory):
     ("my daughter", "My favorite movie is mean girls."),
     ("my car", "I like doing the treadmill and rowing machine."),
     ("my cat", "I have a golden retriever called Maple"),
+    ("the boat i sold", "I bought a kayak last summer"),
+    ("the country I grew up in", "I grew up in Lisbon"),         # a city, no country
+    ("what sport my girl plays", "My son plays ice hockey"),
 ])
 def test_near_misses_stay_not_found(description, memory):
     assert _decide(description, [memory]).status == "not_found"
