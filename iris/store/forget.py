@@ -54,7 +54,7 @@ from iris.store.concepts import Concepts, content_words, inventory, listed_form
 from iris.store.kinds import is_noun, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
-from iris.store.wordsense import compounds, join_compounds, same_thing
+from iris.store.wordsense import compounds, join_compounds, same_action, same_thing
 from iris.text import NEGATIONS, plain, read_yaml, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
@@ -84,6 +84,7 @@ _SOFT = frozenset(stem(w) for w in
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
 _OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a named person
+_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "they"})  # "I bike": a verb, no noun
 # "don't remember my hair anymore": the negation belongs to the request, not to the fact.
 _REQUEST_NEGATION = re.compile(r"\b(?:(?:do|does|please) )?(?:not|never) "
                                r"(?=(?:remember|keep|store|save|recall|note)\b)")
@@ -118,7 +119,9 @@ class Description:
     about_user: bool  # the user is a subject ("that I like tea")
     polarity: int | None  # set when the description states a feeling or a negation
     plural: bool = False  # a required word is a plural ("the sports I play")
-    said: tuple[tuple[str, str], ...] = ()  # (stem, word as said) of the required words
+    # (stem, word as said, the stems of its synonyms) of each required word
+    said: tuple[tuple[str, str, frozenset[str]], ...] = ()
+    acts: tuple[tuple[str, frozenset[str]], ...] = ()  # (stem, what else says the verb)
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,10 @@ def describe(text: str) -> Description | None:
         polarity=analysis.polarity if feeling else None,
         plural=any(w.endswith("s") and not w.endswith("ss") and stem(w) in required
                    and stem(w) != w for w in words),
-        said=tuple((stem(w), w) for w in dict.fromkeys(words) if stem(w) in required))
+        said=tuple((stem(w), w, kinds_of(w).same) for w in dict.fromkeys(words)
+                   if stem(w) in required),
+        acts=tuple((stem(w), same_action(w)) for i, w in enumerate(words)
+                   if stem(w) in required and (not is_noun(w) or (i and words[i - 1] in _SUBJECTS))))
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
@@ -224,7 +230,7 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
     wanted = frozenset(w for w in nouns if w not in topics())
     # A word the concept list names is only ever itself or in its groups: the list holds
     # siblings together, which WordNet may rank ("ukulele" is a small guitar there).
-    unlisted = nouns - {stem(n) for n in _listed()}
+    unlisted = nouns - _listed_stems()
     out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
     for c in candidates:
         strict = frozenset(k for w in words.get(c.content, ()) if w in found for k in found[w])
@@ -262,6 +268,11 @@ def _memory_kinds(content: str) -> _WordKinds:
 
 
 @lru_cache(maxsize=1)
+def _listed_stems() -> frozenset[str]:
+    return frozenset(stem(n) for n in _listed())
+
+
+@lru_cache(maxsize=1)
 def _listed() -> frozenset[str]:
     """The concept list's words (with or without an embedder to read them)."""
     kinds, others, _groups = inventory()
@@ -293,7 +304,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     for word in needed:
         topic = topics().get(word)
         if topic is not None and topic.only_realised:  # "my job" is not "tea at work"
-            if any(s == word and w in memory.raw for s, w in d.said):
+            if any(s == word and w in memory.raw for s, w, _ in d.said):
                 continue
         elif _has(word, memory.stems):
             continue
@@ -326,8 +337,14 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
 def _said_otherwise(d: Description, word: str, memory: _Memory) -> str | None:
     """The memory's word that names what the description's `word` does in other words
     ("my boy" / "a son", "alsatian" / "german shepherd": wordsense.same_thing), or None."""
-    return next((m for s, w in d.said if s == word for m in memory.nouns if same_thing(w, m)),
-                None)
+    acted = next((s for s, others in d.acts if s == word and not others.isdisjoint(memory.stems)),
+                 None)
+    if acted is not None:
+        return acted
+    return next((m for s, w, same in d.said
+                 # most memories have no word for it either way: not looked at word by word
+                 if s == word and (s in memory.same or not same.isdisjoint(memory.stems))
+                 for m in memory.nouns if same_thing(w, m)), None)
 
 
 @lru_cache(maxsize=1)
@@ -393,6 +410,7 @@ class _Memory:
     raw: frozenset[str]  # the raw words
     plain: str  # lower case, apostrophes dropped, single spaces (for patterns)
     nouns: tuple[str, ...] = ()  # the raw words and the nouns of two words, joined
+    same: frozenset[str] = frozenset()  # the stems of their synonyms (kinds.Kinds.same)
 
 
 @text_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
@@ -406,10 +424,10 @@ def _memory(content: str) -> _Memory:
     # "I sold my motorbike" is about selling: an irregular form also counts as its base.
     bases = frozenset(stem(b) for w in words for b in irregular_bases(w))
     # "a german shepherd" also says "germanshepherd", as a description writes it.
-    joined = compounds(words)
+    nouns = words + tuple(compounds(words))
     return _Memory(analysis, analysis.bag | frozenset(sequence) | bases
-                   | frozenset(stem(c) for c in joined), sequence, words, frozenset(words), flat,
-                   words + tuple(joined))
+                   | frozenset(stem(c) for c in nouns[len(words):]), sequence, words,
+                   frozenset(words), flat, nouns, frozenset().union(*(kinds_of(w).same for w in nouns)))
 
 
 def forget_cached_memories(texts: Iterable[str] | None = None) -> None:

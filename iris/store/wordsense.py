@@ -9,6 +9,12 @@ from Princeton WordNet 3.0 (the table iris/store/kinds.py reads):
                     "hubby" a husband; "chemist" is no pharmacist (its main sense is a
                     scientist), "daughter" no "girls" (a girl is first a young woman)
 
+    same_action     the other words of a verb's main verb sense, when the verb has no tagged
+                    sense or they have it as theirs too: "bike" -> cycle (so "that I bike to
+                    work" names "I cycle to work"); "teach" is not "learn" (learning is not
+                    first teaching) (intents/fastpath/wordnet_verbs.tsv,
+                    scripts/build_wordnet_verbs.py)
+
 All of it is evidence that two words name the same thing, never that one is a sibling of
 the other: WordNet keeps "cat" and "dog", "tea" and "coffee", "wife" and "husband" apart.
 """
@@ -16,9 +22,11 @@ the other: WordNet keeps "cat" and "dog", "tea" and "coffee", "wife" and "husban
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 
+from iris.paths import fastpath_rows
 from iris.store.kinds import compound, kinds_of
-from iris.text import stem
+from iris.text import inflect, stem
 
 
 def join_compounds(words: Sequence[str], keep: frozenset[str] = frozenset()) -> list[str]:
@@ -55,3 +63,28 @@ def same_thing(said: str, memory_word: str) -> bool:
     if stem(memory_word) in d.same:
         return said.endswith(memory_word)
     return False
+
+
+@cache
+def _verbs() -> tuple[dict[str, tuple[frozenset[str], bool]], dict[str, str]]:
+    """Verb -> (the other words of its main verb senses, untagged); any form -> its verb."""
+    table = {verb: (frozenset(words.split(",")), flag == "u")
+             for verb, words, flag, *_ in fastpath_rows("wordnet_verbs.tsv", "verb data")}
+    forms = {form: verb for verb in table for form in inflect([verb], base=True)}
+    for verb in table:  # "cycling", "biking": -ing forms, silent e dropped
+        forms.setdefault((verb[:-1] if verb.endswith("e") else verb) + "ing", verb)
+    return table, forms
+
+
+@lru_cache(maxsize=4096)
+def same_action(said: str) -> frozenset[str]:
+    """The stems of the words that say what the verb form `said` does ("biked" -> cycl,
+    pedal ...): its verb's main verb sense's other words, when the verb has no tagged sense
+    or the other word has that sense as its own main one too."""
+    table, forms = _verbs()
+    verb = forms.get(said)
+    if verb is None:
+        return frozenset()
+    words, untagged = table[verb]
+    return frozenset(stem(w) for w in words
+                     if untagged or verb in table.get(w, (frozenset(), False))[0])

@@ -1,6 +1,6 @@
 """Forget by description with WordNet's other words for a thing (iris/store/wordsense.py):
 nouns of two words ("german shepherd", "ice hockey"), a noun's synonyms ("hubby", "boy" for a
-son), a place name's kind ("Portugal" is a country), and "what I do for a living / for work"
+son), a verb's other words ("bike" / "cycle"), a place name's kind ("Portugal" is a country), and "what I do for a living / for work"
 as the occupation topic, which two memories stating a job make a choice, never a deletion.
 Near misses stay not found. No embedder."""
 
@@ -41,6 +41,7 @@ def test_the_same_thing_in_other_words(said, memory_word, same):
     ("what sport my boy plays", "My son plays ice hockey"),       # the son is the boy named
     ("the boat i bought", "I bought a kayak last summer"),       # "kayak" is no "kayaking"
     ("the country I grew up in", "I grew up in Portugal"),       # a name where a place goes
+    ("that I bike to work", "I cycle to work every day"),        # a verb's other word
 ])
 def test_another_word_for_the_thing_finds_the_memory(description, memory):
     decision = _decide(description, [memory, "My daughter Keira is studying medicine"])
@@ -60,6 +61,9 @@ def test_another_word_for_the_thing_finds_the_memory(description, memory):
     ("the boat i sold", "I bought a kayak last summer"),
     ("the country I grew up in", "I grew up in Lisbon"),         # a city, no country
     ("what sport my girl plays", "My son plays ice hockey"),
+    ("that I drive to work", "I cycle to work every day"),
+    ("that I teach japanese", "I'm learning Japanese on Duolingo"),  # learning is no teaching
+    ("my dog", "I chase the bus every morning"),                 # "dog" the verb: only after "I"
 ])
 def test_near_misses_stay_not_found(description, memory):
     assert _decide(description, [memory]).status == "not_found"
