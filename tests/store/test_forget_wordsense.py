@@ -1,8 +1,9 @@
 """Forget by description with WordNet's other words for a thing (iris/store/wordsense.py):
 nouns of two words ("german shepherd", "ice hockey"), a noun's synonyms ("hubby", "boy" for a
-son), a verb's other words ("bike" / "cycle"), a place name's kind ("Portugal" is a country), and "what I do for a living / for work"
-as the occupation topic, which two memories stating a job make a choice, never a deletion.
-Near misses stay not found. No embedder."""
+son), a verb's other words ("bike" / "cycle"), a place name's kind ("Portugal" is a
+country), and "what I do for a living / for work" as the occupation topic, which two
+memories stating a job make a choice, never a deletion. Near misses stay not found. No
+embedder."""
 
 import pytest
 
