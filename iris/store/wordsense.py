@@ -9,10 +9,10 @@ from Princeton WordNet 3.0 (the table iris/store/kinds.py reads):
                     "hubby" a husband; "chemist" is no pharmacist (its main sense is a
                     scientist), "daughter" no "girls" (a girl is first a young woman)
 
-    same_action     the other words of a verb's main verb sense, when the verb has no tagged
-                    sense or they have it as theirs too: "bike" -> cycle (so "that I bike to
-                    work" names "I cycle to work"); "teach" is not "learn" (learning is not
-                    first teaching) (intents/fastpath/wordnet_verbs.tsv,
+    same_action     the other words of a rare verb's sense (one with no tagged sense, so
+                    its first): "bike" -> cycle (so "that I bike to work" names "I cycle to
+                    work"); a common verb's synonyms are too loose ("moved": go, travel;
+                    "teach": learn) (intents/fastpath/wordnet_verbs.tsv,
                     scripts/build_wordnet_verbs.py)
 
 All of it is evidence that two words name the same thing, never that one is a sibling of
@@ -79,12 +79,9 @@ def _verbs() -> tuple[dict[str, tuple[frozenset[str], bool]], dict[str, str]]:
 @lru_cache(maxsize=4096)
 def same_action(said: str) -> frozenset[str]:
     """The stems of the words that say what the verb form `said` does ("biked" -> cycl,
-    pedal ...): its verb's main verb sense's other words, when the verb has no tagged sense
-    or the other word has that sense as its own main one too."""
+    pedal ...): the other words of its verb's sense when the verb has no tagged sense."""
     table, forms = _verbs()
     verb = forms.get(said)
-    if verb is None:
+    if verb is None or not table[verb][1]:
         return frozenset()
-    words, untagged = table[verb]
-    return frozenset(stem(w) for w in words
-                     if untagged or verb in table.get(w, (frozenset(), False))[0])
+    return frozenset(stem(w) for w in table[verb][0])

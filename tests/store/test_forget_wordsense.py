@@ -65,6 +65,7 @@ def test_another_word_for_the_thing_finds_the_memory(description, memory):
     ("that I drive to work", "I cycle to work every day"),
     ("that I teach japanese", "I'm learning Japanese on Duolingo"),  # learning is no teaching
     ("my dog", "I chase the bus every morning"),                 # "dog" the verb: only after "I"
+    ("where I moved to", "I go to the gym most days"),           # a common verb's loose synonym
 ])
 def test_near_misses_stay_not_found(description, memory):
     assert _decide(description, [memory]).status == "not_found"
