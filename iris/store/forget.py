@@ -301,8 +301,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     missing: list[str] = []  # at most one word, which must be a free modifier
     weak = False  # a word found only through a topic or a concept
     for word in needed:
-        topic = topics().get(word)
-        if topic is not None and topic.only_realised:  # "my job" is not "tea at work"
+        if word in _only_realised():  # "my job" is not "tea at work"
             if any(s == word and w in memory.raw for s, w, _ in d.said):
                 continue
         elif _has(word, memory.stems):
@@ -312,6 +311,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
             continue
         if literal:
             return False
+        topic = topics().get(word)
         if (topic is None or not topic.realised(memory)) and word in kinds:
             weak = True
             if word in d.people:  # "my kids": the memory's son is the kid it names
@@ -344,6 +344,11 @@ def _said_otherwise(d: Description, word: str, memory: MemoryWords) -> str | Non
                  # most memories have no word for it either way: not looked at word by word
                  if s == word and (s in memory.same or not same.isdisjoint(memory.stems))
                  for m in memory.nouns if same_thing(w, m)), None)
+
+
+@lru_cache(maxsize=1)
+def _only_realised() -> frozenset[str]:
+    return frozenset(noun for noun, topic in topics().items() if topic.only_realised)
 
 
 @lru_cache(maxsize=1)
