@@ -13,6 +13,7 @@ reported apart.
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh4.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev5.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh5.yaml
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev7b.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --split dev --show-errors
 
 A case may also expect `passthrough` (forget_eval_dev7a.yaml): a message for the host's other
@@ -79,6 +80,9 @@ SPLIT_LABELS = {
     "dev7a": "DEV7A (a helper's own set: written before the code ran on it, scored once, then tuned on)",
     # forget_eval_fresh7.yaml: written by a helper that had not read the rules, committed
     # (51d9613) before any code ran on it, to be scored once at the end of the round.
+    # forget_eval_dev7b.yaml: written by the forget-match helper before its code changes,
+    # scored once on the code it started from, then tuned on: development data.
+    "dev7b": "DEV7B (written before the code changed, scored once, then tuned on)",
     "fresh7": "FRESH HELD-OUT 7 (written by someone who had not read the rules, scored once)",
 }
 

@@ -10,6 +10,15 @@ synset too general to name a thing a user would mean ("entity", "object", "perso
 "activity": more than MAX_DESCENDANTS synsets below it). So "collie" -> sheepdog, dog;
 "candy" -> sweet, confection; "avenue" -> street, road; "cardiff" -> city. Siblings share a
 kind but are never each other's: "cat" is no kind of "dog".
+
+A fourth column holds the other words of the main sense ("son" -> boy, "german shepherd" ->
+alsatian, "hubby" -> husband), a fifth "u" when no sense of the noun is in the tagged corpus
+(its main sense is only WordNet's first: "alsatian" the inhabitant of Alsace, before the
+dog). Nouns of two words that name a kind of thing (not an instance: "german shepherd",
+"ice hockey", "station wagon", not "new york") are listed too, with a space in the first
+column; elsewhere every word of several is written joined ("germanshepherd"), as forget
+matching joins them (iris/store/wordsense.py). Kinds of several words are left out (the
+file would be three times larger).
 """
 
 from __future__ import annotations
@@ -44,13 +53,22 @@ def read_nouns(folder: Path
             continue
         parts = line.split("|")[0].split()
         offset, w_cnt = f"n{parts[0]}", int(parts[3], 16)
-        lemmas[offset] = [w for i in range(w_cnt) if (w := _lemma(parts[4 + 2 * i])).isalpha()]
         at = 4 + 2 * w_cnt
         pointers = [(parts[at + 1 + 4 * i], f"n{parts[at + 2 + 4 * i]}")
                     for i in range(int(parts[at]))]
+        kind = any(sym == "@" for sym, _ in pointers)  # not an instance (a name)
+        lemmas[offset] = [w for i in range(w_cnt)
+                          if _usable(w := _lemma(parts[4 + 2 * i]), kind)]
         parents[offset] = [t for sym, t in pointers if sym in ("@", "@i")]
         kind_of[offset] = [t for sym, t in pointers if sym == "@"]
     return lemmas, parents, kind_of
+
+
+def _usable(lemma: str, kind: bool) -> bool:
+    """A single word, or two words naming a kind of thing ("german shepherd"), not an
+    instance ("new york")."""
+    return lemma.isalpha() or (kind and lemma.count("_") == 1
+                               and lemma.replace("_", "").isalpha())
 
 
 def descendants(parents: dict[str, list[str]]) -> dict[str, int]:
@@ -88,7 +106,12 @@ def _up(start: list[str], parents: dict[str, list[str]], lemmas: dict[str, list[
     return kinds
 
 
-def build(folder: Path) -> dict[str, tuple[set[str], set[str]]]:
+def _own(synsets: list[str], lemmas: dict[str, list[str]]) -> set[str]:
+    """The words of these senses themselves."""
+    return {w for s in synsets for w in lemmas.get(s, ())}
+
+
+def build(folder: Path) -> dict[str, tuple[set[str], set[str], set[str], str]]:
     senses = read_index(folder)
     nouns = {lemma for (lemma, pos) in senses if pos == "n"}
     counts = read_counts(folder)
@@ -99,21 +122,30 @@ def build(folder: Path) -> dict[str, tuple[set[str], set[str]]]:
         (tagged_noun if pos == "n" else tagged_other)[lemma] += n
     lemmas, parents, kind_of = read_nouns(folder)
     size = descendants(kind_of)
-    out: dict[str, tuple[set[str], set[str]]] = {}
+    out: dict[str, tuple[set[str], set[str], set[str], str]] = {}
+    compounds = {w for ws in lemmas.values() for w in ws if "_" in w}
     for word in sorted(nouns):
-        if not word.isalpha():
+        if not (word.isalpha() or word in compounds):
             continue
         # The main noun senses; WordNet's first noun sense when none is main (the tagged
         # counts can favour a verb or a rare noun: "turtle" as a sweater).
         first = senses[(word, "n")][:1]
         if tagged_other[word] >= OTHER_POS_SHARE * max(tagged_noun[word], 1):
-            out[word] = (set(), set())  # a noun, but far more often an adjective or a
+            out[word] = (set(), set(), set(), "")  # a noun, but far more often an adjective or a
             continue  # verb: "brown hair" names no colour
         start = [s for s in main.get(word, ()) if s in first] or first
-        kinds = _up(start, parents, lemmas, size) - {word}
-        others = _up(senses[(word, "n")], parents, lemmas, size, MAX_STEPS_OTHERS) - kinds - {word}
-        out[word] = (kinds, others)  # every noun is listed: kinds.is_noun
+        every = senses[(word, "n")]
+        same = _own(start, lemmas) - {word}
+        kinds = {w for w in _up(start, parents, lemmas, size) if "_" not in w} - {word}
+        others = {w for w in _up(every, parents, lemmas, size, MAX_STEPS_OTHERS)
+                  if "_" not in w} - kinds - {word}
+        untagged = "" if tagged_noun[word] else "u"
+        out[word.replace("_", " ")] = (kinds, others, same, untagged)  # every noun: is_noun
     return out
+
+
+def _flat(words: set[str]) -> str:
+    return ",".join(sorted({w.replace("_", "") for w in words}))
 
 
 def main() -> None:
@@ -126,9 +158,10 @@ def main() -> None:
     header = HEADER.replace("Main senses of English words", "Kinds of English nouns") \
         .replace("build_wordnet_senses.py", "build_wordnet_kinds.py") \
         .replace("word<TAB>sense ids",
-                 "noun<TAB>what its main sense is a kind of<TAB>what its other senses are")
-    lines = [f"{w}\t{','.join(sorted(ks))}\t{','.join(sorted(os))}"
-             for w, (ks, os) in sorted(kinds.items())]
+                 "noun<TAB>what its main sense is a kind of<TAB>what its other senses are"
+                 "<TAB>its main sense's other words<TAB>u: untagged")
+    lines = [f"{w}\t{_flat(ks)}\t{_flat(os)}\t{_flat(same)}\t{untagged}"
+             for w, (ks, os, same, untagged) in sorted(kinds.items())]
     args.out.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{len(kinds)} nouns -> {args.out}")
 

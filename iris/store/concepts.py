@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -33,6 +33,7 @@ _MIN_LETTERS = 3
 # Times of day and units of time that recall's time words (text.mentions_time) leave out.
 _TIME_UNITS = re.compile(r"(?:day|daily|morning|evening|night|hour|minute|second|time)s?")
 _CACHE_WORDS = 50_000
+_PLURALS = (("", ""), ("ies", "y"), ("es", ""), ("s", ""))
 
 
 class Concepts:
@@ -58,8 +59,9 @@ class Concepts:
         stems of that concept and of the groups that take it in. Words with no clear concept
         are left out."""
         words = list(dict.fromkeys(words))
+        listed = {w: listed_form(w, self._by_word) for w in words}
         with self._lock:
-            missing = [w for w in words if w not in self._cache and w not in self._by_word]
+            missing = [w for w in words if w not in self._cache and listed[w] is None]
         if missing:
             found = self._nearest(missing)
             with self._lock:
@@ -68,7 +70,8 @@ class Concepts:
                 self._cache.update(found)
         out: dict[str, frozenset[str]] = {}
         for word in words:
-            concept = self._by_word.get(word) or self._cache.get(word)
+            form = listed[word]
+            concept = self._by_word[form] if form is not None else self._cache.get(word)
             if concept is not None:
                 out[word] = concept
         return out
@@ -92,6 +95,15 @@ class Concepts:
             kind = int(best) < len(self.kind_names)
             found[word] = self._by_word[self.names[best]] if clear and kind else None
         return found
+
+
+def listed_form(word: str, listed: Container[str]) -> str | None:
+    """The listed word `word` is, itself or as the plural of one ("tomatoes"); compared as
+    words, not stems ("kayak" is not "kayaking")."""
+    for end, repl in _PLURALS:
+        if word.endswith(end) and (form := word[: len(word) - len(end)] + repl) in listed:
+            return form
+    return None
 
 
 def content_words(text: str) -> list[str]:

@@ -28,6 +28,10 @@ hypernyms of the memory word's main sense (iris/store/kinds.py: "my sheepdog" / 
 or by the concept list (iris/store/concepts.py); a sibling is never a kind (cat / dog). A
 plural description ("the sports I play") also counts the memories whose word is a kind of it
 in another sense, and any such memory makes the answer a choice, never a deletion.
+A word is also said by its other words in WordNet (iris/store/wordsense.py): a noun's main
+sense ("my boy" / "a son", "alsatian" / "german shepherd"; nouns of two words joined), a
+verb's main verb sense ("that I bike" / "I cycle"); and "for a living" / "for work" asks for
+the job topic, whose noun alone ("tea at work") is no evidence of it.
 Several memories meet that: the one whose words equal the description's is the match,
 otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 
@@ -41,21 +45,18 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Literal
 
-import yaml
 from rapidfuzz.distance import Indel
 
-from iris.errors import ConfigError
-from iris.paths import intents_dir
 from iris.removal import read_removal, removal_verb
 from iris.store import verifier
-from iris.store.concepts import Concepts, content_words, inventory
+from iris.store.concepts import Concepts, content_words, inventory, listed_form
 from iris.store.kinds import is_noun, kinds_of
-from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
-from iris.text import NEGATIONS, plain, read_yaml, stem, tokens
+from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, topics
+from iris.store.wordsense import join_compounds, same_action, same_thing
+from iris.text import NEGATIONS, plain, stem, tokens
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
@@ -77,11 +78,11 @@ keeping storing
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
                   "<feeling> name preference preferences habit habits routine date many "
-                  "much class classes lesson lessons old former current".split())
+                  "much class classes lesson lessons old former current plan plans".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
-_OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a named person
+_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "they"})  # "I bike": a verb, no noun
 # "don't remember my hair anymore": the negation belongs to the request, not to the fact.
 _REQUEST_NEGATION = re.compile(r"\b(?:(?:do|does|please) )?(?:not|never) "
                                r"(?=(?:remember|keep|store|save|recall|note)\b)")
@@ -93,6 +94,11 @@ _REQUEST_FRAME = re.compile(
     r"|(?:i|we) do not (?:want|need) you(?: to)?"
     r"|you do not (?:need|have) to"
     r"|(?:please )?stop) " + _KEEPING + r"\b")
+# "what I do for work" asks for an occupation, as "for a living" does (iris.text folds that
+# to "professionally"), not for any memory with the word "work" ("I cycle to work").
+_FOR_WORK = re.compile(r"\b(do|does|did|doing) for (?:work|a job)\b")
+# A name where a place goes ("I grew up in Portugal"): WordNet knows it is a country.
+_PLACE = re.compile(r"\b(?:in|from|to|near) ([A-Z][a-z]{2,})\b")
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -111,6 +117,9 @@ class Description:
     about_user: bool  # the user is a subject ("that I like tea")
     polarity: int | None  # set when the description states a feeling or a negation
     plural: bool = False  # a required word is a plural ("the sports I play")
+    # (stem, word as said, the stems of its synonyms) of each required word
+    said: tuple[tuple[str, str, frozenset[str]], ...] = ()
+    acts: tuple[tuple[str, frozenset[str]], ...] = ()  # (stem, what else says the verb)
 
 
 @dataclass(frozen=True)
@@ -135,8 +144,9 @@ def describe(text: str) -> Description | None:
         return None
     lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(text)))
     lowered = _REQUEST_NEGATION.sub(" ", lowered)
-    lowered = _joined_nouns(_FRAMING.sub(" ", lowered))
-    words = [w for w in lowered.split() if w not in _NOISE and removal_verb(w) is None]
+    lowered = joined_nouns(_FOR_WORK.sub(r"\1 professionally", _FRAMING.sub(" ", lowered)))
+    words = join_compounds([w for w in lowered.split() if w not in _NOISE and removal_verb(w) is None],
+                           _apart())
     # Not cached: a forget request repeats the memory's words, which must not outlive it.
     analysis = verifier.analyze.uncached(" ".join(words))
     # A topic noun the verifier folds into a feeling ("allergy") still names the memory.
@@ -154,10 +164,14 @@ def describe(text: str) -> Description | None:
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
         numbers=analysis.numbers,
-        people=frozenset(analysis.agents) - _OTHERS, about_user="self" in analysis.agents,
+        people=frozenset(analysis.agents) - OTHERS, about_user="self" in analysis.agents,
         polarity=analysis.polarity if feeling else None,
         plural=any(w.endswith("s") and not w.endswith("ss") and stem(w) in required
-                   and stem(w) != w for w in words))
+                   and stem(w) != w for w in words),
+        said=tuple((stem(w), w, kinds_of(w).same) for w in dict.fromkeys(words)
+                   if stem(w) in required),
+        acts=tuple((stem(w), same_action(w)) for i, w in enumerate(words)
+                   if stem(w) in required and (not is_noun(w) or (i and words[i - 1] in _SUBJECTS))))
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
@@ -215,7 +229,7 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
     wanted = frozenset(w for w in nouns if w not in topics())
     # A word the concept list names is only ever itself or in its groups: the list holds
     # siblings together, which WordNet may rank ("ukulele" is a small guitar there).
-    unlisted = nouns - _listed()
+    unlisted = nouns - _listed_stems()
     out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
     for c in candidates:
         strict = frozenset(k for w in words.get(c.content, ()) if w in found for k in found[w])
@@ -243,7 +257,8 @@ class _WordKinds:
 @text_cache(maxsize=200_000)  # as _memory: every memory of a large user
 def _memory_kinds(content: str) -> _WordKinds:
     listed = _listed()
-    found = [(stem(w) in listed, kinds_of(w)) for w in content_words(content)]
+    found = [(listed_form(w, listed) is not None, kinds_of(w.lower()))
+             for w in content_words(content) + _PLACE.findall(content)]
     return _WordKinds(
         main=frozenset().union(*(k.main for is_listed, k in found if not is_listed)),
         any=frozenset().union(*(k.any for is_listed, k in found if not is_listed)),
@@ -252,21 +267,26 @@ def _memory_kinds(content: str) -> _WordKinds:
 
 
 @lru_cache(maxsize=1)
+def _listed_stems() -> frozenset[str]:
+    return frozenset(stem(n) for n in _listed())
+
+
+@lru_cache(maxsize=1)
 def _listed() -> frozenset[str]:
-    """The stems of the concept list's words (with or without an embedder to read them)."""
+    """The concept list's words (with or without an embedder to read them)."""
     kinds, others, _groups = inventory()
-    return frozenset(stem(n) for n in kinds + others)
+    return frozenset(kinds + others)
 
 
 def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
              literal: bool = False) -> bool:
-    memory = _memory(content)
+    memory = memory_words(content)
     if not d.numbers <= memory.analysis.numbers:
         return False
     if d.polarity is not None and memory.analysis.polarity != d.polarity:
         return False
     agents = memory.analysis.agents
-    people = frozenset(agents) - _OTHERS
+    people = frozenset(agents) - OTHERS
     # About the user, or naming only a frame ("my name"): someone else's fact is not it.
     # A fact whose subject is the user may name a companion: "that I live in Pennsylvania"
     # is "I live with my husband in pennsylvania", never "My husband lives in ...".
@@ -281,7 +301,13 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     missing: list[str] = []  # at most one word, which must be a free modifier
     weak = False  # a word found only through a topic or a concept
     for word in needed:
-        if _has(word, memory.stems):
+        if word in _only_realised():  # "my job" is not "tea at work"
+            if any(s == word and w in memory.raw for s, w, _ in d.said):
+                continue
+        elif _has(word, memory.stems):
+            continue
+        elif not literal and (other := _said_otherwise(d, word, memory)):
+            allowed = allowed | ({other} & people)  # "my boy": the son the memory names
             continue
         if literal:
             return False
@@ -307,7 +333,32 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         not d.people and agents[:1] == ("self",))
 
 
-def _free_modifier(word: str, heads: list[Topic], memory: _Memory) -> bool:
+def _said_otherwise(d: Description, word: str, memory: MemoryWords) -> str | None:
+    """The memory's word that names what the description's `word` does in other words
+    ("my boy" / "a son", "alsatian" / "german shepherd": wordsense.same_thing), or None."""
+    acted = next((s for s, others in d.acts if s == word and not others.isdisjoint(memory.stems)),
+                 None)
+    if acted is not None:
+        return acted
+    return next((m for s, w, same in d.said
+                 # most memories have no word for it either way: not looked at word by word
+                 if s == word and (s in memory.same or not same.isdisjoint(memory.stems))
+                 for m in memory.nouns if same_thing(w, m)), None)
+
+
+@lru_cache(maxsize=1)
+def _only_realised() -> frozenset[str]:
+    return frozenset(noun for noun, topic in topics().items() if topic.only_realised)
+
+
+@lru_cache(maxsize=1)
+def _apart() -> frozenset[str]:
+    """Stems that a description keeps as words of their own rather than join into a noun
+    of two ("football team", "street name"): topic nouns and frame words."""
+    return frozenset(topics()) | _SOFT
+
+
+def _free_modifier(word: str, heads: list[Topic], memory: MemoryWords) -> bool:
     """"football" in "my football team", against "I support Rapid Vienna": a word listed
     as a `modifier` of a topic the memory realised may be left unsaid when the memory
     states no other modifier of it: "my football team" is never "I support the Lakers
@@ -319,14 +370,6 @@ def _free_modifier(word: str, heads: list[Topic], memory: _Memory) -> bool:
 @lru_cache(maxsize=1)
 def _modifiers() -> frozenset[str]:
     return frozenset(w for t in topics().values() for w in t.modifiers)
-
-
-def _joined_nouns(text: str) -> str:
-    """ "hay fever" -> "hayfever": a topic noun of several words becomes one word."""
-    for phrase, joined in _multiword_nouns():
-        if phrase in text:
-            text = re.sub(rf"\b{re.escape(phrase)}\b", joined, text)
-    return text
 
 
 def _has(word: str, stems: frozenset[str]) -> bool:
@@ -354,122 +397,15 @@ def _base(word: str) -> str:
     return word
 
 
-@dataclass(frozen=True)
-class _Memory:
-    analysis: verifier.Analysis
-    stems: frozenset[str]  # the verifier's content words plus every raw word, stemmed
-    sequence: tuple[str, ...]  # the raw words' stems, in order (for phrases)
-    words: tuple[str, ...]  # the raw words, in order ("lives in" is not "live in" stemmed)
-    raw: frozenset[str]  # the raw words
-    plain: str  # lower case, apostrophes dropped, single spaces (for patterns)
-
-
-@text_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
-def _memory(content: str) -> _Memory:
-    """A memory's words. The raw words count besides the verifier's content words, so a
-    word the verifier folds away ("work as a nurse" -> "as a nurse") still counts."""
-    analysis = verifier.analyze(content)
-    flat = plain(content)
-    words = tuple(flat.split())
-    sequence = tuple(stem(w) for w in words)
-    # "I sold my motorbike" is about selling: an irregular form also counts as its base.
-    bases = frozenset(stem(b) for w in words for b in irregular_bases(w))
-    return _Memory(analysis, analysis.bag | frozenset(sequence) | bases, sequence, words,
-                   frozenset(words), flat)
-
-
 def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
     """Drop these memories (all when None) from the per-memory cache: it holds their text."""
     if texts is None:
-        _memory.cache_clear()
+        memory_words.cache_clear()
         _memory_kinds.cache_clear()
     else:
         texts = list(texts)
-        _memory.discard(texts)
+        memory_words.discard(texts)
         _memory_kinds.discard(texts)
-
-
-# --- topics: "forget my car" names "I drive a red Toyota" ------------------------------
-
-
-@dataclass(frozen=True)
-class Topic:
-    """A topic noun of intents/fastpath/topics.yaml and the ways a memory says it."""
-
-    name: str
-    words: frozenset[str]  # stems of the realising single words
-    phrases: tuple[tuple[str, ...], ...]  # stems of each realising phrase of several words
-    raw_phrases: tuple[tuple[str, ...], ...]  # the same, unstemmed ("lives in")
-    patterns: tuple[re.Pattern[str], ...]
-    not_with: frozenset[str]  # stems that veto the topic in a memory
-    people: frozenset[str]  # the people its words name (family: wife, son ...)
-    modifiers: frozenset[str] = frozenset()  # stems that may narrow it unsaid ("football")
-    nouns: tuple[str, ...] = ()  # its name and aliases as written ("hay fever")
-
-    def realised(self, memory: _Memory) -> bool:
-        if self.not_with & memory.stems:
-            return False
-        return (not self.words.isdisjoint(memory.sequence)
-                or any(p[0] in memory.stems and _contains(memory.sequence, p)
-                       for p in self.phrases)
-                or any(p[0] in memory.raw and _contains(memory.words, p)
-                       for p in self.raw_phrases)
-                or any(p.search(memory.plain) for p in self.patterns))
-
-
-def _expand(words: list[str], specs: dict) -> list[str]:
-    """A topic's words, with "@dog" replaced by the words of topic dog (one level)."""
-    out: list[str] = []
-    for word in words:
-        out.extend(specs[word[1:]]["words"] if word.startswith("@") else [word])
-    return out
-
-
-def _contains(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
-    n, first = len(phrase), phrase[0]
-    return any(w == first and words[i:i + n] == phrase for i, w in enumerate(words))
-
-
-@lru_cache(maxsize=4)
-def topics(folder: Path | None = None) -> dict[str, Topic]:
-    """The stem of each topic noun (its name, aliases and their plurals) -> its Topic.
-    ConfigError when topics.yaml is missing or malformed, or two topics claim one noun."""
-    path = (Path(folder) if folder else intents_dir() / "fastpath") / "topics.yaml"
-    try:
-        found: dict[str, Topic] = {}
-        specs = read_yaml(path)["topics"]
-        for name, spec in specs.items():
-            phrases = [tuple(plain(p).split()) for p in _expand(spec["words"], specs)]
-            several = [p for p in phrases if len(p) > 1]
-            topic = Topic(
-                name=name,
-                words=frozenset(stem(p[0]) for p in phrases if len(p) == 1),
-                phrases=tuple(tuple(stem(w) for w in p) for p in several),
-                raw_phrases=tuple(several),
-                patterns=tuple(re.compile(p) for p in spec.get("patterns", ())),
-                not_with=frozenset(stem(w) for w in spec.get("not_with", ())),
-                modifiers=frozenset(stem(w) for w in _expand(spec.get("modifiers", []), specs)),
-                nouns=(name, *spec.get("aliases", ())),
-                people=frozenset(a for p in phrases for w in p
-                                 for a in verifier.analyze(w).agents) - _OTHERS)
-            for noun in topic.nouns:
-                noun = noun.replace(" ", "")  # "hay fever": see _joined_nouns
-                for key in {stem(noun), stem(noun + "s")}:
-                    if found.get(key, topic) != topic:
-                        raise ValueError(f"{noun!r} names both {found[key].name} and {name}")
-                    found[key] = topic
-        return found
-    except (OSError, yaml.YAMLError, AttributeError, KeyError, TypeError, ValueError,
-            re.error) as exc:
-        raise ConfigError(f"forget topics in {path} are unusable: "
-                          f"{type(exc).__name__}: {exc}") from exc
-
-
-@lru_cache(maxsize=1)
-def _multiword_nouns() -> tuple[tuple[str, str], ...]:
-    """("hay fever", "hayfever") for every topic noun of several words."""
-    return tuple((" ".join(n.split()), n.replace(" ", ""))
-                 for t in set(topics().values()) for n in t.nouns if " " in n)
 
 
 # --- forget everything ------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """What a noun is a kind of, from Princeton WordNet 3.0's hypernym links: "collie" is a kind
 of sheepdog and dog, "candy" of sweet, "chinese" of language. intents/fastpath/wordnet_kinds.tsv
-holds, per noun, what its main sense is a kind of and what its other noun senses are;
+holds, per noun, what its main sense is a kind of, what its other noun senses are, and its
+main sense's other words; nouns of two words ("german shepherd") too;
 scripts/build_wordnet_kinds.py builds it and says which links count.
 
 A kind relation, unlike word similarity, never joins siblings: "cat" and "dog" are both
@@ -20,21 +21,44 @@ _SINGULAR = (("ies", "y"), ("es", ""), ("s", ""))
 
 @dataclass(frozen=True)
 class Kinds:
-    """The stems of what a word is a kind of: by its main sense, and by any noun sense."""
+    """The stems of what a word is a kind of: by its main sense, and by any noun sense; the
+    other words of its main sense; `untagged` when that sense is only WordNet's first."""
 
     main: frozenset[str] = frozenset()
     any: frozenset[str] = frozenset()
+    same: frozenset[str] = frozenset()
+    untagged: bool = False
 
 
 @cache
-def _tables() -> dict[str, tuple[str, str]]:
-    """Noun -> (what its main sense is a kind of, what its other senses are), read once."""
-    return {word: (main, others) for word, main, others, *_ in
-            fastpath_rows("wordnet_kinds.tsv", "kind data")}
+def _tables() -> tuple[dict[str, tuple[str, ...]], frozenset[tuple[str, str]]]:
+    """Noun -> (what its main sense is a kind of, what its other senses are, its main
+    sense's other words), read once; and the nouns of two words. Those ("german shepherd")
+    are keyed joined ("germanshepherd"), as forget matching writes them; a word of one keeps
+    its key."""
+    table: dict[str, tuple[str, ...]] = {}
+    pairs: set[tuple[str, str]] = set()
+    for word, *columns in fastpath_rows("wordnet_kinds.tsv", "kind data"):
+        key = word.replace(" ", "")
+        if key != word:
+            pairs.add(tuple(word.split()))  # type: ignore[arg-type]
+        if key == word or key not in table:
+            table[key] = (*columns, "", "", "")[:4]
+    return table, frozenset(pairs)
 
 
-def _entry(word: str) -> tuple[str, str] | None:
-    table = _tables()
+def compound(first: str, second: str) -> str | None:
+    """"german", "shepherd" -> "germanshepherd" when WordNet has the noun of the two words
+    (or the second is its regular plural: "ice", "creams"), else None."""
+    pairs = _tables()[1]
+    for end, repl in (("", ""), *_SINGULAR):
+        if second.endswith(end) and (first, second[: len(second) - len(end)] + repl) in pairs:
+            return first + second
+    return None
+
+
+def _entry(word: str) -> tuple[str, ...] | None:
+    table = _tables()[0]
     found = table.get(word)
     if found is None:
         found = next((table[w] for end, repl in _SINGULAR if word.endswith(end)
@@ -49,9 +73,11 @@ def is_noun(word: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def kinds_of(word: str) -> Kinds:
-    """What the lower-case noun `word` (or its singular) is a kind of, as stems."""
+    """What the lower-case noun `word` (or its singular; two words joined) is a kind of, as
+    stems."""
     found = _entry(word)
     if found is None:
         return Kinds()
     main = frozenset(stem(w) for w in found[0].split(",") if w)
-    return Kinds(main, main | frozenset(stem(w) for w in found[1].split(",") if w))
+    return Kinds(main, main | frozenset(stem(w) for w in found[1].split(",") if w),
+                 frozenset(stem(w) for w in found[2].split(",") if w), found[3] == "u")
