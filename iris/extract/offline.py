@@ -23,7 +23,7 @@ from itertools import islice
 from rapidfuzz import fuzz
 
 from iris import text as english
-from iris.extract import chat, closers, command, joiners, layout, pronouns, segments
+from iris.extract import asides, chat, closers, command, joiners, layout, pronouns, segments
 
 # --- 1. the command ------------------------------------------------------------------
 
@@ -468,6 +468,7 @@ def _fact_start(text: str) -> str:
         telling = _TELLING.match(stripped)
         if telling and (telling.end() == len(stripped) or is_clause(stripped[telling.end():])):
             stripped = stripped[telling.end():]
+        stripped = stripped[asides.telling_prefix(stripped, is_clause):]
         stripped = segments.strip_discourse(stripped, is_clause)
         stripped = segments.strip_address(stripped, is_clause).strip()
         if stripped == text:

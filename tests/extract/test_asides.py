@@ -1,0 +1,46 @@
+"""Talk about the telling (iris/extract/asides.py): comment clauses and the speaker's own end
+of the talk say nothing about the user; a verb of saying or thinking with an object is a fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from iris.extract import asides
+from iris.extract.offline import is_clause, split_facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I have five sons. I suppose that's it", ["I have five sons"]),
+    ("I am vegan. that's the lot, I reckon", ["I am vegan"]),
+    ("I work at a school I think that's everything", ["I work at a school"]),
+    ("I am 40. Let me think. I hate maths", ["I am 40", "I hate maths"]),
+    ("I am a nurse. That's it from me", ["I am a nurse"]),
+    ("im just saying I like cats and I have a dog", ["I like cats", "I have a dog"]),
+    ("Oh, and I should mention, I sing in a choir", ["I sing in a choir"]),
+    ("I own a dog. I'd also say i own a house in florida", ["I own a dog", "I own a house in florida"]),
+    ("I am a nurse and I guess I'd add that my aunt lives in Galway",
+     ["I am a nurse", "My aunt lives in Galway"]),
+])
+def test_talk_about_the_telling_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("fact", [
+    "I think about death a lot", "I trust my gut", "I believe in ghosts",
+    "I mean to learn Welsh before I retire", "I say grace before every meal",
+    "I say yes to too many things", "I think i will retire in a few years",
+    "I find it hard to say no", "I always tell people what I think",
+])
+def test_a_verb_of_saying_or_thinking_with_an_object_is_a_fact(fact):
+    assert split_facts(f"remember that {fact}") == [fact]
+
+
+def test_mask_leaves_what_is_not_the_telling():
+    assert asides.masked("that's the lot, I reckon") == ("that's the lot,  ", True)
+    assert asides.masked("I trust my gut") == ("I trust my gut", False)
+
+
+def test_a_telling_prefix_needs_a_modal_and_a_clause_after_it():
+    assert asides.telling_prefix("I'd also say I own a house", is_clause) == len("I'd also say ")
+    assert asides.telling_prefix("I say yes to too many things", is_clause) == 0
+    assert asides.telling_prefix("I should mention", is_clause) == 0
