@@ -20,7 +20,6 @@ many things" is a fact."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 
 ClauseTest = Callable[[str], bool]
