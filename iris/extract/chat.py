@@ -214,9 +214,10 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
     name is Mia", "a farm and still | miss the animals", "I like to make | time stop" are
     one sentence each."""
     norms = _norms(tail)
+    said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
     if len(norms) == 1 and norms[0] in _dictionary():
         return False  # "... make time | stop": one English word finishes the clause
-    return (len(norms) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
+    return (len(said) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
             and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)
             and not _dangling(rest) and is_clause(_LAST_CLAUSE.split(rest)[-1]))
 
