@@ -263,6 +263,7 @@ _SUBJECTS = {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we'
              "he", "she", "they", "he's", "she's", "they're", "they've", "weve", "theyre"}
 _START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "this", "that's"}
 _RELATIVE = {"that", "which", "who", "whom", "whose"}
+_COPULAS = frozenset({"is", "are", "was", "were", "am", "isn't", "aren't", "wasn't", "weren't"})
 # A clause opening with a relative word belongs to the clause before it (", which is why
 # ..."); after a bare comma, so does one opening with a conjunction that cannot start a fact
 # of its own (", so I work the late shift"; "since ..." and "when ..." can).
@@ -307,6 +308,8 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
         return False
     if words[0] in _SUBJECTS or words[0] in _START_SUBJECTS:
         return True
+    if words[0] in _COPULAS:
+        return False  # "is a retired teacher": a predicate without its subject
     lexicon = english.words()
     for index, word in enumerate(words[:max(8, reach + 1)]):
         after_relative = words[index - 1] in _RELATIVE

@@ -44,3 +44,19 @@ def test_a_telling_prefix_needs_a_modal_and_a_clause_after_it():
     assert asides.telling_prefix("I'd also say I own a house", is_clause) == len("I'd also say ")
     assert asides.telling_prefix("I say yes to too many things", is_clause) == 0
     assert asides.telling_prefix("I should mention", is_clause) == 0
+
+
+@pytest.mark.parametrize("message, fact", [
+    ("nugget, who's my guinea pig, is shy", "Nugget, who's my guinea pig, is shy"),
+    ("remember that gareth, who is my step-dad, taught me to fish",
+     "Gareth, who is my step-dad, taught me to fish"),
+    ("tariq, the flatmate I live with, is a DJ", "Tariq, the flatmate I live with, is a DJ"),
+    ("remember that nugget, who's my guinea pig, is a retired teacher",
+     "Nugget, who's my guinea pig, is a retired teacher"),
+])
+def test_a_name_before_an_appositive_or_relative_clause_stays(message, fact):
+    assert split_facts(message) == [fact]
+
+
+def test_a_predicate_without_its_subject_is_no_clause():
+    assert not is_clause("is a retired teacher")
