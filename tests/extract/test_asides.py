@@ -60,3 +60,15 @@ def test_a_name_before_an_appositive_or_relative_clause_stays(message, fact):
 
 def test_a_predicate_without_its_subject_is_no_clause():
     assert not is_clause("is a retired teacher")
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("hey bot note fact 1 = I am a feminist fact 2 = my aunt is Mabel",
+     ["I am a feminist", "My aunt is Mabel"]),
+    ("I wish to inform you that numero uno -> my favorite band is abba; numero dos -> I like tea",
+     ["My favorite band is abba", "I like tea"]),
+    ("I like tea. My sister and her wife run a dog grooming salon",
+     ["I like tea", "My sister and her wife run a dog grooming salon"]),
+])
+def test_a_list_label_after_a_lead_in_stays_with_the_list(message, facts):
+    assert split_facts(message) == facts
