@@ -65,6 +65,27 @@ def masked(span: str) -> tuple[str, bool]:
     return _COMMENT.sub(mask, span), found
 
 
+# A sentence with a bare demonstrative subject and no one in it is about the message itself:
+# "that is sufficient", "that's me in a nutshell", "this is everything".
+_DEMONSTRATIVES = frozenset({"that", "thats", "this", "thatll", "thatd"})
+# Words of nobody: a span holding one is about someone ("I", "she", "my").
+_PEOPLE = frozenset({"i", "im", "ive", "id", "me", "my", "mine", "we", "our", "us", "myself",
+                     "he", "she", "they", "his", "her", "their", "him", "them", "hes", "shes",
+                     "theyre"})
+_VOWEL = re.compile(r"[aeiouy]")
+
+
+def says_nothing(words: list[str], rest: list[str]) -> bool:
+    """A span whose comment clause was masked (`rest` is what was left of its normalised
+    `words`) says nothing: nothing is left, or only interjections with no vowel ("hmm",
+    "mm", "pfft"), or a demonstrative sentence about the message with no one in it."""
+    if _PEOPLE.intersection(rest) or any(w.isdigit() for w in rest):
+        return False
+    if all(not _VOWEL.search(w) for w in rest):
+        return True
+    return words[0] in _DEMONSTRATIVES or rest[0] in _DEMONSTRATIVES
+
+
 _PREFIX = re.compile(
     rf"\s*(?:(?:{_SUBJECT}\s+{_THINKING}\s+)?{_SUBJECT}{_MODAL}(?:\s+also)?\s+{_SAYING}"
     rf"|(?:let me|lemme)(?:\s+also)?\s+{_SAYING})(?:\s+that\b)?[\s,:]*",

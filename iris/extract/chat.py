@@ -128,8 +128,8 @@ def _chatty_piece(span: str, edge: str, threshold: float) -> bool:
     my end", `iris.extract.asides`) is left out before judging."""
     rest, aside = asides.masked(span)
     norms = _norms(rest)
-    if aside and not norms:
-        return True  # "I suppose", "let me think": the whole span is talk about the telling
+    if aside and asides.says_nothing(_norms(span), norms):
+        return True  # "I suppose", "hmm let me think", "I trust that is sufficient"
     return (bool(norms) and not _PERSONAL.intersection(norms) and not _OTHERS.intersection(norms)
             and not _DIGIT.search(span) and probability(rest, edge) >= threshold)
 

@@ -72,3 +72,22 @@ def test_a_predicate_without_its_subject_is_no_clause():
 ])
 def test_a_list_label_after_a_lead_in_stays_with_the_list(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I have a dog. I trust that is sufficient.", ["I have a dog"]),
+    ("Hmm let me think... I have 5 cats. I enjoy building houses",
+     ["I have 5 cats", "I enjoy building houses"]),
+    ("I am married to a doctor.. That's me in a nutshell", ["I am married to a doctor"]),
+    ("I like tea. I guess that is why I moved", ["I like tea", "I guess that is why I moved"]),
+])
+def test_a_comment_on_the_message_says_nothing(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_says_nothing_needs_no_one_in_what_is_left():
+    assert asides.says_nothing(["hmm", "let", "me", "think"], ["hmm"])
+    assert asides.says_nothing(["i", "trust", "that", "is", "sufficient"], ["that", "is", "sufficient"])
+    assert not asides.says_nothing(["i", "guess", "that", "is", "why", "i", "moved"],
+                                   ["that", "is", "why", "i", "moved"])
+    assert not asides.says_nothing(["i", "think", "in", "2010"], ["in", "2010"])
