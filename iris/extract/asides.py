@@ -27,6 +27,8 @@ ClauseTest = Callable[[str], bool]
 # Verbs of saying and of holding an opinion: the closed set English uses in comment clauses.
 _SAYING = r"(?:say|mention|add|admit|confess|note|point out|tell you|repeat)"
 _THINKING = r"(?:think|guess|suppose|reckon|mean|trust|hope|believe|imagine|figure|feel like)"
+# How a thing is said: "to be honest", "let me be clear".
+_MANNER = r"(?:honest|frank|clear|brief|blunt)"
 _MODAL = (r"(?:'d|'ll|\s+would|\s+should|\s+must|\s+might|\s+could|\s+can|\s+will|"
           r"\s+ought to|\s+have to|\s+need to|\s+want to|\s+wanna|\s+gotta)")
 _SUBJECT = r"(?:i|we)"
@@ -35,9 +37,9 @@ _SUBJECT = r"(?:i|we)"
 _OPEN_END = r"(?=\s*(?:$|[,.!?;:\u2026)-]|that\b|thats\b|it'?s\b))"
 _COMMENT = re.compile(
     rf"\b(?:{_SUBJECT}(?:{_MODAL})?(?:\s+also|\s+just|\s+only)?\s+(?:{_SAYING}|{_THINKING})"
-    rf"|(?:let me|lemme)(?:\s+also)?\s+(?:see|think|{_SAYING})"
-    rf"|(?:if|to be)\s+(?:i'?m\s+|i am\s+)?honest"
-    rf"|now that {_SUBJECT} think (?:of|about) it|come to think of it"
+    rf"|(?:let me|lemme)(?:\s+also)?\s+(?:see|think|{_SAYING}|be\s+{_MANNER})"
+    rf"|(?:if|to be)\s+(?:i'?m\s+|i am\s+)?{_MANNER}|if {_SUBJECT} (?:may|might)"
+    rf"|(?:now that )?{_SUBJECT} think (?:of|about) it|come to think of it"
     rf"|{_SUBJECT}'?(?:m|re| am| are)(?:\s+just)?\s+saying){_OPEN_END}"
     r"|\b(?:from|of|for) (?:me|my (?:end|side))\b|\bthat'?s me\b",
     re.I)

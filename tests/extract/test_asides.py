@@ -91,3 +91,14 @@ def test_says_nothing_needs_no_one_in_what_is_left():
     assert not asides.says_nothing(["i", "guess", "that", "is", "why", "i", "moved"],
                                    ["that", "is", "why", "i", "moved"])
     assert not asides.says_nothing(["i", "think", "in", "2010"], ["in", "2010"])
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I like tea. Now that I think of it, I love paella", ["I like tea", "I love paella"]),
+    ("If I may, I like tea", ["I like tea"]),
+    ("to be frank, I hate cats", ["I hate cats"]),
+    ("I like tea. I think about it a lot", ["I like tea", "I think about it a lot"]),
+    ("remember that I am honest to a fault", ["I am honest to a fault"]),
+])
+def test_manner_of_telling(message, facts):
+    assert split_facts(message) == facts
