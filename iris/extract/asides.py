@@ -5,10 +5,14 @@ about the user, would keep it as a fact.
 
 An aside is found by its grammar, not by its words: a comment clause (Quirk et al.'s term
 for "I think", "I guess", "you know") is a first-person subject, perhaps a modal, and a verb
-of saying or thinking with no object of its own (nothing follows, or "that", or a new
-clause); or "let me" with such a verb; or the speaker's own end of the talk ("from me",
-"from my end"). Those words are masked and what is left is judged as before: empty (the
-whole span was the aside) or chat by the model ("that's it", "that about covers it"). A verb
+of saying or thinking with no object of its own (nothing follows but a mark, "that" or
+"it's": before a clause of its own, "I think I will retire", the hedge stays with the fact);
+or "let me" with such a verb; the manner of telling ("to be frank", "if I may"); or the
+speaker's own end of the talk ("from me", "from my end"). Those words are masked and what is
+left is judged (`says_nothing`): nothing, a vowelless interjection ("hmm"), or a sentence
+about the message with a demonstrative subject and no one in it ("that is sufficient")
+says nothing; anything else goes to the model as before ("that's it", "that about covers
+it"). A verb
 with an object or a preposition after it is a fact: "I think about death a lot", "I trust my
 gut", "I believe in ghosts", "I mean to learn Welsh", "I say grace".
 
