@@ -37,7 +37,7 @@ from pathlib import Path
 import yaml
 
 from iris import text as english
-from iris.extract import ngram_model
+from iris.extract import asides, ngram_model
 from iris.paths import datasets_dir, fastpath_rows, intents_dir
 
 # Two models: one for the start of a message (openers, and whole sentences said to the
@@ -87,10 +87,12 @@ _TALK_INTENTS = frozenset({"greeting", "goodbye", "thank_you", "yes", "no", "may
                            "where_are_you_from", "what_are_your_hobbies", "do_you_have_pets",
                            "tell_joke", "fun_fact", "who_do_you_work_for", "generic_closer"})
 _WORD = re.compile(r"[\w'\u2019]+")
-# Words that leave a sentence unfinished before a tail: "... and", "... my cat is".
+# Words that leave a sentence unfinished before a tail: "... and", "... my cat is", "I tell
+# people what | I think".
 _LINKS = frozenset({"and", "or", "but", "n", "i", "we", "he", "she", "they", "is", "am", "are",
                     "was", "were", "be", "to", "of", "with", "not", "very", "so", "too", "as",
-                    "many", "much", "more", "most", "few", "several", "both", "no"})
+                    "many", "much", "more", "most", "few", "several", "both", "no",
+                    "what", "whatever", "how", "why", "whether"})
 _DIGIT = re.compile(r"\d")  # "1)", "#2", "pt 3": list marks and numbers belong to the facts
 _MARK = re.compile(r"[,.!?:;\-\u2013\u2014\u2026()]+")
 
@@ -122,10 +124,14 @@ def _chatty(span: str, edge: str, threshold: float = SPAN_THRESHOLD) -> bool:
 def _chatty_piece(span: str, edge: str, threshold: float) -> bool:
     """A piece with a word about the user ("I feel old") or someone else ("she does yoga")
     is never chat, whatever the model says: judged without such words, a short fact reads
-    like a remark to the assistant."""
-    norms = _norms(span)
+    like a remark to the assistant. The user's talk about the telling ("I reckon", "from
+    my end", `iris.extract.asides`) is left out before judging."""
+    rest, aside = asides.masked(span)
+    norms = _norms(rest)
+    if aside and asides.says_nothing(_norms(span), norms):
+        return True  # "I suppose", "hmm let me think", "I trust that is sufficient"
     return (bool(norms) and not _PERSONAL.intersection(norms) and not _OTHERS.intersection(norms)
-            and not _DIGIT.search(span) and probability(span, edge) >= threshold)
+            and not _DIGIT.search(span) and probability(rest, edge) >= threshold)
 
 
 def is_chat(segment: str) -> bool:
@@ -208,9 +214,10 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
     name is Mia", "a farm and still | miss the animals", "I like to make | time stop" are
     one sentence each."""
     norms = _norms(tail)
+    said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
     if len(norms) == 1 and norms[0] in _dictionary():
         return False  # "... make time | stop": one English word finishes the clause
-    return (len(norms) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
+    return (len(said) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
             and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)
             and not _dangling(rest) and is_clause(_LAST_CLAUSE.split(rest)[-1]))
 

@@ -158,6 +158,17 @@ def is_signal(word: str) -> bool:
 
 
 def lead_in_end(text: str, *, whole: bool = False) -> int:
+    """Where the facts start after a lead-in at the start of `text` (`_lead_in_end`), with a
+    list's label left to the list: "note fact | 1 = ... fact 2 = ..." starts at "fact"."""
+    end = _lead_in_end(text, whole=whole)
+    label = re.search(r"([^\W\d_]+)\s*$", text[:end]) if end else None
+    if label and re.match(r"\s*(?:1|one)\b", text[end:end + 8], re.I) and re.search(
+            rf"\b{re.escape(label.group(1))}\s*(?:2|two)\b", text[end:end + 2000], re.I):
+        return label.start(1)
+    return end
+
+
+def _lead_in_end(text: str, *, whole: bool = False) -> int:
     """Where the facts start after a lead-in at the start of `text`, or 0 when there is none.
     The first boundary ends the lead-in: "For the record, I like you, too" keeps its comma.
 
@@ -175,6 +186,7 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
     # noun makes a statement there: "srsly remember gymnastics is my sport", "hey rememebr
     # coffee is my drink - also ...", "jus so u kno horror movies are my favorites".
     verb_end, since_verb, noun_after, subject_before = 0, 0, False, False
+    that_end = 0  # after "that" following a signal: the lead-in's end if a list mark follows
     first_person = bool(re.match(r"\W*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
 
     def loose_ok() -> bool:
@@ -188,6 +200,8 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if raw in "()":
             continue
         if raw in _CUT_MARKS or raw == "?":
+            if that_end and raw != "," and _list_mark(text, token):
+                return that_end  # "... inform you that | numero uno -> x; numero dos -> y"
             if signal and (unknown == 0 or (raw != "," and loose_ok())):
                 return token.end()
             # "<any verb> this/these/the following ...:" is a command whatever the verb
@@ -205,9 +219,10 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         if (verb_end and noun_after and since_verb <= MAX_SUBJECT_WORDS + 1 and loose_ok()
                 and word in english.words().finite_verbs):
             return verb_end
-        if signal and (word == "that" or word in _THAT_SPELLINGS) and (
-                unknown == 0 or (after_verb and loose_ok())):
-            return token.end()
+        if signal and (word == "that" or word in _THAT_SPELLINGS):
+            if unknown == 0 or (after_verb and loose_ok()):
+                return token.end()
+            that_end = token.end()
         if signal and open_for_subject and word in _SUBJECTS and unknown == 0:
             # a list mark right before the subject stays: "hey remember ✔ I ... ✔ ..."
             return end_before if text[end_before:token.start()].strip() else token.start()
@@ -241,6 +256,14 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
         open_for_subject = (after_verb or base in _BEFORE_SUBJECT
                             or (signal and base in _ADDRESSEE))
     return len(text) if whole and signal and unknown <= 1 else 0
+
+
+def _list_mark(text: str, token: re.Match[str]) -> bool:
+    """The mark at `token`, with the symbols stuck to it ("->", ":-"), comes again later
+    after a word: it marks the items of a list, not the end of a lead-in."""
+    mark = re.match(r"[^\w\s]+", text[token.start():token.start() + 4])
+    found = mark.group() if mark else token.group()
+    return re.search(r"\w\s*" + re.escape(found), text[token.end():token.end() + 2000]) is not None
 
 
 def sign_off_start(text: str) -> int:

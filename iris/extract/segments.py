@@ -106,10 +106,19 @@ def _content_free(prefix: str, whole: str) -> bool:
             and _TIME_WORDS.search(prefix) is None and not _has_name(prefix, whole))
 
 
+# "Mia, | my daughter, is 7", "Tariq, | the flatmate I live with, is a DJ", "Nugget, | who's
+# my guinea pig, is shy": a noun phrase or a relative clause closed by a comma, then the
+# predicate (no new subject): what stood before the first comma is the subject, a name.
+_APPOSITIVE = re.compile(
+    r"\s*(?:(?:my|our|the|a|an|his|her)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+"
+    r"|(?:who|who's|whos|whose|whom|which)\s[^,;.!?]{1,60}?)\s*,\s*"
+    r"(?!(?:i|i'm|im|we|you|he|she|they|it|my|our|and|but|so)\b)\w", re.I)
+
+
 def _appositive(rest: str) -> bool:
-    """ "Mia, my daughter, is 7": the rest opens with a noun phrase closed by a comma."""
-    return re.match(r"\s*(?:my|our|the|a|an|his|her)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+\s*,", rest,
-                    re.I) is not None
+    """ "Mia, my daughter, is 7": the rest opens with a noun phrase or a relative clause
+    closed by a comma, and the predicate follows."""
+    return _APPOSITIVE.match(rest) is not None
 
 
 def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> str:
@@ -165,6 +174,9 @@ def _strip_bare_discourse(text: str, is_clause: ClauseTest) -> str:
     return text
 
 
+_RELATIVES = frozenset({"who", "whos", "whose", "whom", "which"})
+
+
 def strip_address(text: str, is_clause: ClauseTest) -> str:
     """`text` without a request to the assistant in front of the user's fact."""
     stripped = text.lstrip()
@@ -183,6 +195,8 @@ def strip_address(text: str, is_clause: ClauseTest) -> str:
         heads = norms[:index]
         if heads[0] in SUBORDINATORS or heads[-1] in ("and", "but", "or", "so"):
             return text
+        if _RELATIVES.intersection(heads):
+            return text  # "pls nugget, who's | my guinea pig, is shy": the name is the subject
         if "(" in prefix or _has_name(prefix, stripped) or (
                 heads[-1] in english.words().verbs and not command.is_signal(heads[-1])):
             return text  # "Pepper (my puppy) ...", "horror movies are my favorites"

@@ -1,0 +1,211 @@
+"""Clause boundaries inside one sentence: split on commas, "and", "also" and "plus" only where
+BOTH sides are clauses of their own (`is_clause`: a subject pronoun and a word after it, or a
+finite verb after a noun phrase). So "I like cats and dogs" and "my anniversary is March 14th,
+2010" stay whole ("dogs" and "2010" are not clauses), while "I like tacos and I have a dog"
+becomes two facts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import islice
+
+from iris import text as english
+from iris.extract import joiners, segments
+
+# Connectors in front of a clause: "and also", "plus", "btw", "ok so".
+CONNECTOR = re.compile(
+    r"^(?:&\s*(?:also\b)?|\+\s)[\s,:]*"  # "& he is scared of ...": the sign for "and"
+    r"|^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
+    r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
+    r"|in addition|one more thing|so yeah|yeah|yes|yep|yup"
+    # a chat opener before "so": "kk so", "right so basically", "alrighty so"
+    r"|(?:(?:ok|okay|k|kk|right|alright|alrighty)[\s,]+)?so(?:[\s,]+basically)?)\b[\s,:]*", re.I)
+# A word about the user.
+FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b", re.I)
+
+# Subject pronouns that make a clause wherever they sit ("when i grow up i want ..."), and
+# weaker ones that only count at the start ("it is red", not "i like it").
+_SUBJECTS = {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we've", "we'd",
+             "he", "she", "they", "he's", "she's", "they're", "they've", "weve", "theyre"}
+_START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "this", "that's"}
+_RELATIVE = {"that", "which", "who", "whom", "whose"}
+_COPULAS = frozenset({"is", "are", "was", "were", "am", "isn't", "aren't", "wasn't", "weren't"})
+# A clause opening with a relative word belongs to the clause before it (", which is why
+# ..."); after a bare comma, so does one opening with a conjunction that cannot start a fact
+# of its own (", so I work the late shift"; "since ..." and "when ..." can).
+_RELATIVE_OPENERS = frozenset({"which", "who", "whom", "whose", "where"})
+_COMMA_OPENERS = frozenset({"so", "because", "but", "although", "though", "unless", "whereas",
+                            "or"})
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
+# Split points: a comma (optionally followed by a connector), or a bare connector word.
+_JOINS = (r"and also that|and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
+          r"|as well as(?: that)?|not to mention(?: that)?")
+_DELIMITER = re.compile(
+    # ", and another thing, I ...": a linking phrase between commas (after a comma only:
+    # "I like another thing" keeps its object)
+    rf"(\s*\u2002\s*|\s*,\s*(?:(?:(?:and )?(?:another|one more) thing,|{_JOINS}|that)\s+)?"
+    rf"|\s+(?:{_JOINS.replace('|also|', '|')}),?\s+|\s+&\s+"
+    # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b",
+    # "a ... b", "a :: b"
+    r"|\s+[^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3}\s+|\s+(?:\.{2,}|\u2026|::)\s+"
+    # "also" right after a pronoun or a copula is an adverb ("i also like", "i am also a")
+    r"|(?<!\bi)(?<!\bwe)(?<!\bhe)(?<!\bshe)(?<!\bthey)(?<!\bam)(?<!\bis)(?<!\bare)(?<!\bwas)"
+    r"(?<!\bwere)(?<!'m)\s+also\s+)", re.I)
+
+
+# is_clause reads at most this many characters: enough for the 32 words it may look at
+# (with reach 30), plus a few for a leading connector ("last but not least").
+_CLAUSE_HEAD_CHARS = 1000
+_HEAD_WORDS = 40
+
+
+def is_clause(text: str, *, reach: int = 5) -> bool:
+    """Could `text` stand alone as a statement? True for "I prefer window seats",
+    "coffee is my drink", "when i grow up i want to fly"; False for "dogs", "2010",
+    "blue eyes", "my mom", "is seven" (no subject), "playing video games" (no finite verb),
+    "red hair that comes to my waist" (the only verb is in a relative clause).
+    `reach`: how many words of subject may come before the verb."""
+    # Only the first words matter: a bounded head keeps a long run linear.
+    head = CONNECTOR.sub("", text[:_CLAUSE_HEAD_CHARS].strip())
+    words = [w.group().lower() for w in islice(_WORD.finditer(head), max(8, reach + 1) + 1)]
+    if len(words) < 2:
+        return False
+    if _compound(words, 0):
+        return False
+    if words[0] in _SUBJECTS or words[0] in _START_SUBJECTS:
+        return True
+    if words[0] in _COPULAS:
+        return False  # "is a retired teacher": a predicate without its subject
+    lexicon = english.words()
+    for index, word in enumerate(words[:max(8, reach + 1)]):
+        after_relative = words[index - 1] in _RELATIVE
+        if (word in _SUBJECTS and index + 1 < len(words) and not after_relative
+                and not _compound(words, index)):
+            return True
+        if index == 0 or index > reach or after_relative:
+            continue  # a subject noun phrase is short; a verb much later belongs elsewhere
+        # A finite verb after at least one word of noun phrase: "coffee is", "my dad taught".
+        if _finite(word, lexicon.finite_verbs):
+            return True
+        # A base form after a plural noun: "two dogs live", "my parents love".
+        before = words[index - 1]
+        if (word in lexicon.bases and len(before) > 3 and before.endswith("s")
+                and not before.endswith("ss") and before not in lexicon.verbs
+                and before not in lexicon.noun_markers):
+            return True
+        # A base form after a compound subject: "my brother and his wife live in Lisbon".
+        if (word in lexicon.bases and "and" in words[1:index - 1] and before not in lexicon.verbs
+                and before not in lexicon.noun_markers and before != "and"
+                and words[0] in lexicon.determiners):
+            return True
+        if index == 1 and word.endswith("'s"):  # "anna's a nurse"
+            return True
+        # "my grandfather served", "the store closed": a past tense after a short noun phrase.
+        if index in (2, 3) and word.endswith("ed") and words[0] in lexicon.determiners:
+            return True
+    return False
+
+
+def _finite(word: str, verbs: frozenset[str]) -> bool:
+    """A verb form that makes a clause: "is", "likes", "taught", "isn't" (the lexicon
+    spells contractions without the apostrophe)."""
+    return (word if "'" not in word else word.replace("'", "")) in verbs
+
+
+def _compound(words: list[str], index: int) -> bool:
+    """"i are ..." is the tail of a compound subject ("my wife and i are ..."), not a clause."""
+    return words[index] == "i" and index + 1 < len(words) and words[index + 1] in {"are", "were"}
+
+
+# How many following chunks may join a run that is judged as one clause ("my daughter,
+# Emma, is seven" needs two). A bound keeps "a,a,a,..." linear instead of quadratic.
+_MAX_RUN = 8
+
+
+def _split_clauses(text: str, limit: int | None = None) -> list[str]:
+    """The clauses of one sentence; at most `limit` + 1 of them when a limit is given."""
+    pieces = _DELIMITER.split(text)
+    chunks, delimiters = pieces[0::2], pieces[1::2]
+    alone: dict[int, bool] = {}  # is_clause of each chunk, judged once
+
+    def clause_at(i: int) -> bool:
+        if i not in alone:
+            alone[i] = is_clause(chunks[i])
+        return alone[i]
+
+    # Each fact as its pieces plus its head (what is_clause reads), so a fact that keeps
+    # growing ("a,a,a,...") is neither copied nor judged again at every step.
+    facts: list[list[str]] = [[chunks[0]]]
+    head = chunks[0][:_CLAUSE_HEAD_CHARS]
+    head_is_clause = is_clause(head, reach=30)
+    head_words = len(_WORD.findall(head))
+    for index in range(1, len(chunks)):
+        # The fact so far already starts at a split point, so its verb may come late
+        # ("my favorite type of music to sing is folk").
+        if head_is_clause and _run_is_clause(chunks, delimiters, index, clause_at):
+            if limit is not None and len(facts) > limit:
+                break
+            facts.append([chunks[index]])
+            head = chunks[index][:_CLAUSE_HEAD_CHARS]
+            head_is_clause = is_clause(head, reach=30)
+            head_words = len(_WORD.findall(head))
+            continue
+        facts[-1] += [delimiters[index - 1], chunks[index]]
+        # Appending words never turns a clause into none, and past _HEAD_WORDS words it
+        # changes nothing is_clause reads: judge the head again only before that.
+        if not head_is_clause and head_words < _HEAD_WORDS and len(head) < _CLAUSE_HEAD_CHARS:
+            added = delimiters[index - 1] + chunks[index]
+            head = (head + added)[:_CLAUSE_HEAD_CHARS]
+            head_is_clause = is_clause(head, reach=30)
+            head_words += len(_WORD.findall(added))
+    return ["".join(fact) for fact in facts]
+
+
+def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
+                   clause_at: Callable[[int], bool]) -> bool:
+    """Judge the right side as the run of this chunk and the following ones that are not
+    clauses by themselves, so "my daughter, Emma, is seven" counts as one clause."""
+    end = index + 1
+    while end < min(len(chunks), index + _MAX_RUN) and (
+            not clause_at(end) or _continues_subject(
+            chunks[index:end], delimiters[end - 1], chunks[end])):
+        end += 1
+    run = chunks[index] + "".join(
+        d + c for d, c in zip(delimiters[index:end - 1], chunks[index + 1:end], strict=False))
+    first = _WORD.match(run.strip())
+    opener = first.group().lower() if first else ""
+    if opener in _RELATIVE_OPENERS or (
+            opener in _COMMA_OPENERS and delimiters[index - 1].strip() == ","):
+        return False
+    # A possessive subject may be long: "my favorite type of music to sing is folk".
+    reach = 8 if opener in ("my", "our") else 5
+    if not run.strip():
+        return False
+    if is_clause(run, reach=reach):
+        return True
+    # "and on top of that I dance": a linking phrase before the user's own subject. Only
+    # looked for when such a subject is near the start, so "a, a, a, ..." stays cheap.
+    return bool(segments.OWN_SUBJECT.search(run[:80])) and is_clause(
+        segments.strip_discourse(CONNECTOR.sub("", run.strip()), is_clause, comma=False),
+        reach=reach)
+
+
+def split_pieces(text: str, limit: int | None = None) -> list[str]:
+    """The clauses of one sentence, cut first at discourse joiners ("and uh also")."""
+    facts: list[str] = []
+    for piece in joiners.cut(text, is_clause):
+        facts += _split_clauses(piece, None if limit is None else limit - len(facts))
+        if limit is not None and len(facts) > limit:
+            break
+    return facts
+
+
+def _continues_subject(run: list[str], delimiter: str, chunk: str) -> bool:
+    """ "my mom" + " and " + "dad are teachers": the run so far is a bare noun phrase and the
+    chunk finishes its compound subject (one or two words, then a verb), so they belong
+    together."""
+    words = [w.lower() for w in _WORD.findall(chunk)]
+    return (delimiter.strip().lower() == "and" and not is_clause(" ".join(run))
+            and len(words) > 1 and words[0] not in _SUBJECTS | _START_SUBJECTS
+            and any(_finite(w, english.words().finite_verbs) for w in words[1:3]))

@@ -1,0 +1,104 @@
+"""Talk about the telling (iris/extract/asides.py): comment clauses and the speaker's own end
+of the talk say nothing about the user; a verb of saying or thinking with an object is a fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from iris.extract import asides
+from iris.extract.offline import is_clause, split_facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I have five sons. I suppose that's it", ["I have five sons"]),
+    ("I am vegan. that's the lot, I reckon", ["I am vegan"]),
+    ("I work at a school I think that's everything", ["I work at a school"]),
+    ("I am 40. Let me think. I hate maths", ["I am 40", "I hate maths"]),
+    ("I am a nurse. That's it from me", ["I am a nurse"]),
+    ("im just saying I like cats and I have a dog", ["I like cats", "I have a dog"]),
+    ("Oh, and I should mention, I sing in a choir", ["I sing in a choir"]),
+    ("I own a dog. I'd also say i own a house in florida", ["I own a dog", "I own a house in florida"]),
+    ("I am a nurse and I guess I'd add that my aunt lives in Galway",
+     ["I am a nurse", "My aunt lives in Galway"]),
+])
+def test_talk_about_the_telling_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("fact", [
+    "I think about death a lot", "I trust my gut", "I believe in ghosts",
+    "I mean to learn Welsh before I retire", "I say grace before every meal",
+    "I say yes to too many things", "I think i will retire in a few years",
+    "I find it hard to say no", "I always tell people what I think",
+])
+def test_a_verb_of_saying_or_thinking_with_an_object_is_a_fact(fact):
+    assert split_facts(f"remember that {fact}") == [fact]
+
+
+def test_mask_leaves_what_is_not_the_telling():
+    assert asides.masked("that's the lot, I reckon") == ("that's the lot,  ", True)
+    assert asides.masked("I trust my gut") == ("I trust my gut", False)
+
+
+def test_a_telling_prefix_needs_a_modal_and_a_clause_after_it():
+    assert asides.telling_prefix("I'd also say I own a house", is_clause) == len("I'd also say ")
+    assert asides.telling_prefix("I say yes to too many things", is_clause) == 0
+    assert asides.telling_prefix("I should mention", is_clause) == 0
+
+
+@pytest.mark.parametrize("message, fact", [
+    ("nugget, who's my guinea pig, is shy", "Nugget, who's my guinea pig, is shy"),
+    ("remember that gareth, who is my step-dad, taught me to fish",
+     "Gareth, who is my step-dad, taught me to fish"),
+    ("tariq, the flatmate I live with, is a DJ", "Tariq, the flatmate I live with, is a DJ"),
+    ("remember that nugget, who's my guinea pig, is a retired teacher",
+     "Nugget, who's my guinea pig, is a retired teacher"),
+])
+def test_a_name_before_an_appositive_or_relative_clause_stays(message, fact):
+    assert split_facts(message) == [fact]
+
+
+def test_a_predicate_without_its_subject_is_no_clause():
+    assert not is_clause("is a retired teacher")
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("hey bot note fact 1 = I am a feminist fact 2 = my aunt is Mabel",
+     ["I am a feminist", "My aunt is Mabel"]),
+    ("I wish to inform you that numero uno -> my favorite band is abba; numero dos -> I like tea",
+     ["My favorite band is abba", "I like tea"]),
+    ("I like tea. My sister and her wife run a dog grooming salon",
+     ["I like tea", "My sister and her wife run a dog grooming salon"]),
+])
+def test_a_list_label_after_a_lead_in_stays_with_the_list(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I have a dog. I trust that is sufficient.", ["I have a dog"]),
+    ("Hmm let me think... I have 5 cats. I enjoy building houses",
+     ["I have 5 cats", "I enjoy building houses"]),
+    ("I am married to a doctor.. That's me in a nutshell", ["I am married to a doctor"]),
+    ("I like tea. I guess that is why I moved", ["I like tea", "I guess that is why I moved"]),
+])
+def test_a_comment_on_the_message_says_nothing(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_says_nothing_needs_no_one_in_what_is_left():
+    assert asides.says_nothing(["hmm", "let", "me", "think"], ["hmm"])
+    assert asides.says_nothing(["i", "trust", "that", "is", "sufficient"], ["that", "is", "sufficient"])
+    assert not asides.says_nothing(["i", "guess", "that", "is", "why", "i", "moved"],
+                                   ["that", "is", "why", "i", "moved"])
+    assert not asides.says_nothing(["i", "think", "in", "2010"], ["in", "2010"])
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I like tea. Now that I think of it, I love paella", ["I like tea", "I love paella"]),
+    ("If I may, I like tea", ["I like tea"]),
+    ("to be frank, I hate cats", ["I hate cats"]),
+    ("I like tea. I think about it a lot", ["I like tea", "I think about it a lot"]),
+    ("remember that I am honest to a fault", ["I am honest to a fault"]),
+])
+def test_manner_of_telling(message, facts):
+    assert split_facts(message) == facts
