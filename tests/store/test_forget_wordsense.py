@@ -84,3 +84,11 @@ def test_two_memories_stating_a_job_are_a_choice():
     decision = _decide("what I do for a living", ["I am a plumber.", "I am a professional wrestler.",
                                                   "I like donuts."])
     assert decision.status == "ambiguous" and {c.id for c in decision.candidates} == {1, 2}
+
+
+@pytest.mark.parametrize("description", ["my dad", "what my father does", "my parents"])
+def test_an_abbreviation_is_not_the_noun_it_spells(description):
+    # "PA" is a personal assistant here; WordNet's "pa" is a father.
+    assert _decide(description, ["I started a new job as a PA at a law firm"]).status == "not_found"
+    assert _decide("my new job", ["I started a new job as a PA at a law firm"]).status == "forgotten"
+    assert _decide("my dad", ["my pa was a miner"]).status == "forgotten"
