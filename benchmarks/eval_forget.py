@@ -14,6 +14,7 @@ reported apart.
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev5.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh5.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev7b.yaml
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev8.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --split dev --show-errors
 
 A case may also expect `passthrough` (forget_eval_dev7a.yaml): a message for the host's other

@@ -31,7 +31,10 @@ in another sense, and any such memory makes the answer a choice, never a deletio
 A word is also said by its other words in WordNet (iris/store/wordsense.py): a noun's main
 sense ("my boy" / "a son", "alsatian" / "german shepherd"; nouns of two words joined), a
 verb's main verb sense ("that I bike" / "I cycle"); and "for a living" / "for work" asks for
-the job topic, whose noun alone ("tea at work") is no evidence of it.
+the job topic, whose noun alone ("tea at work") is no evidence of it. A word written in
+capitals ("a job as a PA") is an abbreviation, never the noun it spells (WordNet's "pa" is a
+father). A plural description that finds one memory ("my pets": the hamster) is a choice
+when another memory names something by a word no word list knows ("My moggy Smudge").
 Several memories meet that: the one whose words equal the description's is the match,
 otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 
