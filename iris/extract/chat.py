@@ -38,7 +38,8 @@ import yaml
 
 from iris import text as english
 from iris.extract import asides, ngram_model
-from iris.paths import datasets_dir, fastpath_rows, intents_dir
+from iris.paths import datasets_dir, intents_dir
+from iris.store.kinds import dictionary
 
 # Two models: one for the start of a message (openers, and whole sentences said to the
 # assistant) and one for its end (closers), which also learns that the end of a request is
@@ -215,7 +216,7 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
     one sentence each."""
     norms = _norms(tail)
     said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
-    if len(norms) == 1 and norms[0] in _dictionary():
+    if len(norms) == 1 and norms[0] in dictionary():
         return False  # "... make time | stop": one English word finishes the clause
     return (len(said) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
             and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)
@@ -243,12 +244,6 @@ def _fact_paths() -> list[Path]:
     return [intents_dir() / "memory_store.yaml", intents_dir() / "fastpath" / "wordnet_senses.tsv"]
 
 
-@lru_cache(maxsize=1)
-def _dictionary() -> frozenset[str]:
-    """Every WordNet word (intents/fastpath/wordnet_senses.tsv)."""
-    return frozenset(row[0] for row in fastpath_rows("wordnet_senses.tsv", "WordNet words"))
-
-
 def _facts(chat: set[str]) -> list[str]:
     """Facts about users written for Iris (the router's `memory_store` examples, without
     their command) and every WordNet word that is not a word of chat: words of content.
@@ -258,7 +253,7 @@ def _facts(chat: set[str]) -> list[str]:
 
     store = yaml.safe_load(_fact_paths()[0].read_text(encoding="utf-8"))["examples"]
     facts = [strip_command(str(example)).rstrip(".!?") for example in store]
-    return [f for f in facts if f] + sorted(_dictionary() - chat)
+    return [f for f in facts if f] + sorted(dictionary() - chat)
 
 
 def _heads(text: str, rng: random.Random) -> list[str]:
