@@ -33,8 +33,10 @@ sense ("my boy" / "a son", "alsatian" / "german shepherd"; nouns of two words jo
 verb's main verb sense ("that I bike" / "I cycle"); and "for a living" / "for work" asks for
 the job topic, whose noun alone ("tea at work") is no evidence of it. A word written in
 capitals ("a job as a PA") is an abbreviation, never the noun it spells (WordNet's "pa" is a
-father). A plural description that finds one memory ("my pets": the hamster) is a choice
-when another memory names something by a word no word list knows ("My moggy Smudge").
+father). A plural noun after a determiner that finds one memory ("my sports": the swimming,
+while "I play ping pong" was not read as a sport) is asked about, never deleted: the user means
+several, and the others may be in words Iris does not read as the noun. Not when the memory
+says the very word ("my cats": "I have two cats").
 Several memories meet that: the one whose words equal the description's is the match,
 otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 
@@ -121,6 +123,9 @@ class Description:
     about_user: bool  # the user is a subject ("that I like tea")
     polarity: int | None  # set when the description states a feeling or a negation
     plural: bool = False  # a required word is a plural ("the sports I play")
+    # ... and a noun after a determiner ("my sports", "which languages"), not a verb ("my
+    # sister lives")
+    plural_noun: bool = False
     # (stem, word as said, the stems of its synonyms) of each required word
     said: tuple[tuple[str, str, frozenset[str]], ...] = ()
     acts: tuple[tuple[str, frozenset[str]], ...] = ()  # (stem, what else says the verb)
@@ -172,10 +177,18 @@ def describe(text: str) -> Description | None:
         polarity=analysis.polarity if feeling else None,
         plural=any(w.endswith("s") and not w.endswith("ss") and stem(w) in required
                    and stem(w) != w for w in words),
+        plural_noun=any(w.endswith("s") and not w.endswith("ss") and stem(w) in required
+                        and stem(w) != w and i and words[i - 1] in _PLURAL_OPENERS
+                        for i, w in enumerate(words)),
         said=tuple((stem(w), w, kinds_of(w).same) for w in dict.fromkeys(words)
                    if stem(w) in required),
         acts=tuple((stem(w), same_action(w)) for i, w in enumerate(words)
                    if stem(w) in required and (not is_noun(w) or (i and words[i - 1] in _SUBJECTS))))
+
+
+# Before a plural noun: "my sports", "the states I lived in", "which languages I speak".
+_PLURAL_OPENERS = frozenset({"my", "our", "the", "these", "those", "which", "what", "all", "any",
+                             "some", "both"})
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
@@ -209,6 +222,11 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
         wider = [c for c in candidates if c not in matches and _unknown_word(c.content)]
     if not matches and not wider:
         return Decision("not_found", reason="no memory has the described words")
+    if plural and description.plural_noun and len(matches) == 1 and not wider:
+        # "my sports" and only the swimming found: the user means several, and the others
+        # are in words Iris did not read as sports ("I play ping pong"): asked, not deleted.
+        return Decision("ambiguous", candidates=(matches[0],),
+                        reason="a plural description found one memory")
     if len(matches) == 1 and not wider:
         return Decision("forgotten", id=matches[0].id, candidates=(matches[0],))
     exact = [c for c in matches if verifier.analyze(c.content).bag == description.bag]

@@ -49,6 +49,21 @@ def test_several_matches_are_ambiguous_unless_one_has_exactly_the_words():
     assert _decide("my pet", "I have a cat named Tom", "I have a dog named Rex").status == "ambiguous"
 
 
+@pytest.mark.parametrize("description, memories", [
+    # the user means several; the other one is in words not read as a state / a sport
+    ("the states i have lived in", ("I live in alabama.", "I grew up in Nebraska")),
+    ("my sports", ("I play ping pong.", "I swim at the lido every Saturday")),
+])
+def test_a_plural_noun_that_finds_one_memory_is_asked_not_deleted(description, memories):
+    decision = _decide(description, *memories)
+    assert decision.status == "ambiguous" and len(decision.candidates) == 1
+
+
+def test_a_plural_the_memory_says_or_a_verb_in_s_still_deletes():
+    assert _decide("my cats", "I have two cats").status == "forgotten"
+    assert _decide("which city my sister lives in", "My sister lives in Vancouver").id == 1
+
+
 def test_vague_empty_and_overlong_descriptions_match_nothing():
     assert forget.describe("it") is None
     assert forget.describe("") is None
