@@ -32,7 +32,7 @@ from pathlib import Path
 import yaml
 
 from iris.errors import ConfigError
-from iris.paths import intents_dir
+from iris.paths import fastpath_rows, intents_dir
 
 # --- the word lists --------------------------------------------------------------------
 
@@ -75,6 +75,12 @@ def words(folder: Path | None = None) -> Words:
     except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"fast-path phrase data in {folder} is unusable: "
                           f"{type(exc).__name__}: {exc}") from exc
+
+
+@lru_cache(maxsize=1)
+def dictionary() -> frozenset[str]:
+    """Every WordNet word (intents/fastpath/wordnet_senses.tsv): what counts as English."""
+    return frozenset(row[0] for row in fastpath_rows("wordnet_senses.tsv", "WordNet words"))
 
 
 def inflect(bases: list[str], *, base: bool) -> frozenset[str]:

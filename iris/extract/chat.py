@@ -38,7 +38,7 @@ import yaml
 
 from iris import text as english
 from iris.extract import asides, ngram_model
-from iris.paths import datasets_dir, fastpath_rows, intents_dir
+from iris.paths import datasets_dir, intents_dir
 
 # Two models: one for the start of a message (openers, and whole sentences said to the
 # assistant) and one for its end (closers), which also learns that the end of a request is
@@ -53,6 +53,7 @@ MAX_CLOSER_WORDS = 8
 # A closer with no punctuation before it is short: "... a divorce over to you".
 MAX_BARE_CLOSER_WORDS = 4
 MAX_SEGMENT_WORDS = 7
+_CLOSER_ROUNDS = 3
 _FRAGMENT_WORDS = 4
 # Smaller weights are not shipped: they move no decision (same scores on every phrasing set)
 # and would triple the files (the WordNet words bring many rare n-grams).
@@ -147,10 +148,18 @@ def _cuts(text: str, words: list[re.Match[str]]) -> list[int]:
 
 
 def without_closer(message: str, is_clause: ClauseTest) -> str:
-    """`message` without a chat closer at the end of its last line."""
-    message = message.strip()
-    last = message.rfind("\n") + 1
-    return message[:last + closer_start(message[last:], is_clause)].rstrip(" ,;:-\u2013\u2014(")
+    """`message` without chat closers at the end of its last line ("... a nurse. Do let me
+    know if that is unclear. ttyl": a few rounds, each cutting at most `MAX_CLOSER_WORDS`)."""
+    for _ in range(_CLOSER_ROUNDS):
+        message = message.strip()
+        last = message.rfind("\n") + 1
+        line = message[last:]
+        end = min(closer_start(line, is_clause), asides.hedge_start(line, is_clause))
+        cut = message[:last + end].rstrip(" ,;:-\u2013\u2014(")
+        if cut == message:
+            break
+        message = cut
+    return message
 
 
 def without_opener(part: str, is_clause: ClauseTest) -> str:
@@ -215,7 +224,7 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
     one sentence each."""
     norms = _norms(tail)
     said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
-    if len(norms) == 1 and norms[0] in _dictionary():
+    if len(norms) == 1 and norms[0] in english.dictionary():
         return False  # "... make time | stop": one English word finishes the clause
     return (len(said) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
             and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)
@@ -243,12 +252,6 @@ def _fact_paths() -> list[Path]:
     return [intents_dir() / "memory_store.yaml", intents_dir() / "fastpath" / "wordnet_senses.tsv"]
 
 
-@lru_cache(maxsize=1)
-def _dictionary() -> frozenset[str]:
-    """Every WordNet word (intents/fastpath/wordnet_senses.tsv)."""
-    return frozenset(row[0] for row in fastpath_rows("wordnet_senses.tsv", "WordNet words"))
-
-
 def _facts(chat: set[str]) -> list[str]:
     """Facts about users written for Iris (the router's `memory_store` examples, without
     their command) and every WordNet word that is not a word of chat: words of content.
@@ -258,7 +261,7 @@ def _facts(chat: set[str]) -> list[str]:
 
     store = yaml.safe_load(_fact_paths()[0].read_text(encoding="utf-8"))["examples"]
     facts = [strip_command(str(example)).rstrip(".!?") for example in store]
-    return [f for f in facts if f] + sorted(_dictionary() - chat)
+    return [f for f in facts if f] + sorted(english.dictionary() - chat)
 
 
 def _heads(text: str, rng: random.Random) -> list[str]:
