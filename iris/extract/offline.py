@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from iris import text as english
-from iris.extract import asides, chat, closers, pronouns, segments
+from iris.extract import asides, chat, closers, joiners, pronouns, segments
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
 from iris.extract.structure import bare_heading, is_header, split_structure
 from iris.extract.wrappers import strip_command, strip_trailing
@@ -55,6 +55,7 @@ def _fact_start(text: str) -> str:
         stripped = stripped[asides.telling_prefix(stripped, is_clause):]
         stripped = segments.strip_discourse(stripped, is_clause)
         stripped = segments.strip_address(stripped, is_clause).strip()
+        stripped = joiners.strip_filler(stripped, is_clause)
         if stripped == text:
             return text
         text = stripped
