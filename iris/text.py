@@ -83,6 +83,22 @@ def dictionary() -> frozenset[str]:
     return frozenset(row[0] for row in fastpath_rows("wordnet_senses.tsv", "WordNet words"))
 
 
+# Inflectional endings and what the lemma ends in instead: "bees" -> bee, "ponies" -> pony.
+_ENDINGS = (("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"),
+            ("ing", ""), ("ing", "e"))
+
+
+def is_english(word: str) -> bool:
+    """`word` is an English word: in WordNet (or an inflection of a WordNet word) or in the
+    lexicon's verbs and noun markers ("the", "my"). "anyhoo", "ngl", "fwiw" are not."""
+    word = normalise(word)
+    lexicon = words()
+    if word in dictionary() or word in lexicon.verbs or word in lexicon.noun_markers:
+        return True
+    return any(word.endswith(end) and word[:len(word) - len(end)] + lemma in dictionary()
+               for end, lemma in _ENDINGS if len(word) > len(end) + 2)
+
+
 def inflect(bases: list[str], *, base: bool) -> frozenset[str]:
     """The -s and past forms of each verb (and the bases themselves when `base`)."""
     forms: set[str] = set()

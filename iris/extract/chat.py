@@ -167,9 +167,48 @@ def without_opener(part: str, is_clause: ClauseTest) -> str:
     return part[opener_end(part, is_clause):].lstrip(" ,.!?:;-\u2013\u2014\u2026")
 
 
+_CHAT_SPEAK = re.compile(r"[a-z]+(?:-[a-z]+)*")
+# Openers of chat-speak are this short: "ngl", "fwiw", "lol so".
+MAX_CHAT_SPEAK_WORDS = 2
+
+
+def is_chat_speak(word: str) -> bool:
+    """A word of chat-speak by its shape: letters only (a hyphen between), no English word
+    (`iris.text.is_english`), no word of the closed classes the rules read ("when", "my"):
+    "anyhoo", "ngl", "ta-ra", "fwiw". A name or a brand is no chat-speak either, but reads
+    like it: callers only take one where a fact cannot be (a lone word after a sentence, the
+    words before the user's own subject)."""
+    norm = word.lower()
+    return bool(_CHAT_SPEAK.fullmatch(norm)) and not english.is_english(norm) and not (
+        norm in _PERSONAL or norm in _OTHERS or norm in _CONTINUATIONS or norm in _LINKS)
+
+
+# What chat-speak may stand before: "I" ("ngl I speak Welsh"), "so" ("lol so I ..."); not
+# "my" ("Tariq my flatmate is a DJ" names someone).
+_AFTER_CHAT_SPEAK = frozenset({"i", "im", "ive", "id", "so"})
+
+
+def _chat_speak_end(text: str, is_clause: ClauseTest) -> int:
+    """Where the fact starts after a few words of chat-speak before "I" ("ngl I speak
+    Welsh", "Fwiw i ..."), or 0. Only the first word may have a capital (a sentence's)."""
+    words = list(_WORD.finditer(text[:100]))
+    for count in range(1, min(MAX_CHAT_SPEAK_WORDS, len(words) - 2) + 1):
+        head = [w.group() for w in words[:count]]
+        if not all(w.islower() or i == 0 or text.isupper() for i, w in enumerate(head)) \
+                or not all(is_chat_speak(w) for w in head):
+            return 0
+        rest = text[words[count].start():]
+        if _norms(words[count].group())[0] in _AFTER_CHAT_SPEAK and is_clause(rest):
+            return words[count].start()
+    return 0
+
+
 def opener_end(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after a chat opener ("welp i can drive" -> 5), or 0: the longest
     head of at most `MAX_OPENER_WORDS` words that is chat and leaves a clause."""
+    speak = _chat_speak_end(text, is_clause)
+    if speak:
+        return speak
     words = list(_WORD.finditer(text[:200]))[:MAX_OPENER_WORDS + 1]
     if len(words) < 3:
         return 0
@@ -224,7 +263,7 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
     one sentence each."""
     norms = _norms(tail)
     said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
-    if len(norms) == 1 and norms[0] in english.dictionary():
+    if len(norms) == 1 and english.is_english(norms[0]):
         return False  # "... make time | stop": one English word finishes the clause
     return (len(said) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
             and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)

@@ -126,7 +126,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
     # "that's all for now" reads as a clause ("that's" + a word) but the model knows it
-    if len(facts) > 1 and (closers.is_closer(facts[-1]) or (
+    if len(facts) > 1 and (closers.is_closer(facts[-1]) or chat.is_chat_speak(facts[-1]) or (
             not is_clause(facts[-1]) and not strip_trailing(facts[-1]))):
-        facts.pop()  # "..., appreciate it": a closer after the last fact is no fact
+        facts.pop()  # "..., appreciate it", "... . anyhoo": a closer after the last fact is no fact
     return pronouns.resolve(facts), False
