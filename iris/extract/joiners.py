@@ -161,3 +161,23 @@ def strip_filler(text: str, is_clause: ClauseTest) -> str:
     rest = text[end:]
     opening = english.normalise(rest.split(maxsplit=1)[0]) if rest.strip() else ""
     return rest if end and opening not in segments.SUBORDINATORS and is_clause(rest) else text
+
+
+_TRAILING_WORDS = re.compile(r"[\s,]+([\w'&+]+)\W*$")
+
+
+def strip_trailing_filler(text: str) -> str:
+    """`text` without a coordinator and interjections left at its end by a cut ("I moved to
+    Spain and erm", "... AND ERM"): what a joiner before a clause that did not open with the
+    user leaves behind."""
+    end, words = len(text), []
+    while len(words) <= MAX_SPAN_WORDS:
+        found = _TRAILING_WORDS.search(text[:end])
+        if not found:
+            return text
+        word = found.group(1).lower()
+        if word in _COORDINATORS and words and _all_filler(words[::-1]):
+            return text[:found.start()]
+        words.append(word)
+        end = found.start()
+    return text

@@ -69,7 +69,7 @@ _TRAILING_CONNECTOR = re.compile(
 
 def clean_fact(text: str) -> str:
     text = _fact_start(_without_label(text.strip()))
-    text = _TRAILING_CONNECTOR.sub("", text)
+    text = joiners.strip_trailing_filler(_TRAILING_CONNECTOR.sub("", text))
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—")
     first = text.split(maxsplit=1)[0] if text else ""
     if first.islower():  # a fact reads as a sentence; "iPhone ..." is left alone

@@ -71,3 +71,13 @@ def test_interjections_before_a_clause_go(message, facts):
 @pytest.mark.parametrize("text", ["he plays chess", "me and my dad fish", "ooh before I left, I cried"])
 def test_pronouns_and_subordinate_openers_are_no_filler(text):
     assert joiners.strip_filler(text, is_clause) == text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("I moved to Spain and erm", "I moved to Spain"),
+    ("I AM 5 AND UM LIKE", "I AM 5"),
+    ("I like ham and eggs", "I like ham and eggs"),
+    ("I said um", "I said um"),  # no coordinator before it
+])
+def test_filler_left_at_a_fact_end_goes(text, kept):
+    assert joiners.strip_trailing_filler(text) == kept
