@@ -170,7 +170,8 @@ def strip_trailing_filler(text: str) -> str:
     """`text` without a coordinator and interjections left at its end by a cut ("I moved to
     Spain and erm", "... AND ERM"): what a joiner before a clause that did not open with the
     user leaves behind."""
-    end, words = len(text), []
+    end = len(text)
+    words: list[str] = []
     while len(words) <= MAX_SPAN_WORDS:
         found = _TRAILING_WORDS.search(text[:end])
         if not found:
