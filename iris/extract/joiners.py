@@ -163,6 +163,7 @@ def strip_filler(text: str, is_clause: ClauseTest) -> str:
     return rest if end and opening not in segments.SUBORDINATORS and is_clause(rest) else text
 
 
+_TAIL_CHARS = 200
 _TRAILING_WORDS = re.compile(r"[\s,]+([\w'&+]+)\W*$")
 
 
@@ -170,15 +171,16 @@ def strip_trailing_filler(text: str) -> str:
     """`text` without a coordinator and interjections left at its end by a cut ("I moved to
     Spain and erm", "... AND ERM"): what a joiner before a clause that did not open with the
     user leaves behind."""
-    end = len(text)
+    head, tail = text[:-_TAIL_CHARS], text[-_TAIL_CHARS:]  # a few words: linear in the text
+    end = len(tail)
     words: list[str] = []
     while len(words) <= MAX_SPAN_WORDS:
-        found = _TRAILING_WORDS.search(text[:end])
+        found = _TRAILING_WORDS.search(tail[:end])
         if not found:
             return text
         word = found.group(1).lower()
         if word in _COORDINATORS and words and _all_filler(words[::-1]):
-            return text[:found.start()]
+            return head + tail[:found.start()]
         words.append(word)
         end = found.start()
     return text
