@@ -14,6 +14,7 @@ reported apart.
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev5.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_fresh5.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev7b.yaml
+    HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --eval benchmarks/data/forget_eval_dev8.yaml
     HF_HUB_OFFLINE=1 .venv/bin/python benchmarks/eval_forget.py --split dev --show-errors
 
 A case may also expect `passthrough` (forget_eval_dev7a.yaml): a message for the host's other
@@ -83,6 +84,9 @@ SPLIT_LABELS = {
     # forget_eval_dev7b.yaml: written by the forget-match helper before its code changes,
     # scored once on the code it started from, then tuned on: development data.
     "dev7b": "DEV7B (written before the code changed, scored once, then tuned on)",
+    # forget_eval_dev8.yaml: written by the forget-senses helper before it read the matching
+    # code, scored once on 220d098 (its _result.txt), then tuned on: development data.
+    "dev8": "DEV8 (written before the code changed, scored once, then tuned on)",
     "fresh7": "FRESH HELD-OUT 7 (written by someone who had not read the rules, scored once)",
 }
 

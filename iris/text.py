@@ -32,7 +32,7 @@ from pathlib import Path
 import yaml
 
 from iris.errors import ConfigError
-from iris.paths import fastpath_rows, intents_dir
+from iris.paths import intents_dir
 
 # --- the word lists --------------------------------------------------------------------
 
@@ -75,28 +75,6 @@ def words(folder: Path | None = None) -> Words:
     except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
         raise ConfigError(f"fast-path phrase data in {folder} is unusable: "
                           f"{type(exc).__name__}: {exc}") from exc
-
-
-@lru_cache(maxsize=1)
-def dictionary() -> frozenset[str]:
-    """Every WordNet word (intents/fastpath/wordnet_senses.tsv): what counts as English."""
-    return frozenset(row[0] for row in fastpath_rows("wordnet_senses.tsv", "WordNet words"))
-
-
-# Inflectional endings and what the lemma ends in instead: "bees" -> bee, "ponies" -> pony.
-_ENDINGS = (("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"),
-            ("ing", ""), ("ing", "e"))
-
-
-def is_english(word: str) -> bool:
-    """`word` is an English word: in WordNet (or an inflection of a WordNet word) or in the
-    lexicon's verbs and noun markers ("the", "my"). "anyhoo", "ngl", "fwiw" are not."""
-    word = normalise(word)
-    lexicon = words()
-    if word in dictionary() or word in lexicon.verbs or word in lexicon.noun_markers:
-        return True
-    return any(word.endswith(end) and word[:len(word) - len(end)] + lemma in dictionary()
-               for end, lemma in _ENDINGS if len(word) > len(end) + 2)
 
 
 def inflect(bases: list[str], *, base: bool) -> frozenset[str]:

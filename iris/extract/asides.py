@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from iris import text as english
+from iris.store.kinds import is_known
 
 ClauseTest = Callable[[str], bool]
 
@@ -141,7 +141,7 @@ def is_hedge(tail: str) -> bool:
     rest = _HEDGE.sub(" ", tail)
     left = [w.lower() for w in re.findall(r"[\w'\u2019-]+", rest)]
     return len(left) <= _MOST_LEFT_WORDS and all(
-        w.replace("'", "") not in english.dictionary() and not any(c.isdigit() for c in w)
+        not is_known(w.replace("'", "")) and not any(c.isdigit() for c in w)
         and w not in _PEOPLE for w in left)
 
 

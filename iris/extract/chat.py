@@ -39,6 +39,7 @@ import yaml
 from iris import text as english
 from iris.extract import asides, ngram_model
 from iris.paths import datasets_dir, intents_dir
+from iris.store.kinds import dictionary, is_known
 
 # Two models: one for the start of a message (openers, and whole sentences said to the
 # assistant) and one for its end (closers), which also learns that the end of a request is
@@ -167,6 +168,13 @@ def without_opener(part: str, is_clause: ClauseTest) -> str:
     return part[opener_end(part, is_clause):].lstrip(" ,.!?:;-\u2013\u2014\u2026")
 
 
+def _is_english(word: str) -> bool:
+    """A WordNet word or an inflection of one (`iris.store.kinds.is_known`), or a verb or
+    noun marker of the lexicon ("the", "my"): "bees", "cats" are English; "anyhoo" is not."""
+    lexicon = english.words()
+    return is_known(word) or word in lexicon.verbs or word in lexicon.noun_markers
+
+
 _CHAT_SPEAK = re.compile(r"[a-z]+(?:-[a-z]+)*")
 # Openers of chat-speak are this short: "ngl", "fwiw", "lol so".
 MAX_CHAT_SPEAK_WORDS = 2
@@ -174,12 +182,12 @@ MAX_CHAT_SPEAK_WORDS = 2
 
 def is_chat_speak(word: str) -> bool:
     """A word of chat-speak by its shape: letters only (a hyphen between), no English word
-    (`iris.text.is_english`), no word of the closed classes the rules read ("when", "my"):
+    (`_is_english`), no word of the closed classes the rules read ("when", "my"):
     "anyhoo", "ngl", "ta-ra", "fwiw". A name or a brand is no chat-speak either, but reads
     like it: callers only take one where a fact cannot be (a lone word after a sentence, the
     words before the user's own subject)."""
     norm = word.lower()
-    return bool(_CHAT_SPEAK.fullmatch(norm)) and not english.is_english(norm) and not (
+    return bool(_CHAT_SPEAK.fullmatch(norm)) and not _is_english(norm) and not (
         norm in _PERSONAL or norm in _OTHERS or norm in _CONTINUATIONS or norm in _LINKS)
 
 
@@ -263,7 +271,7 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
     one sentence each."""
     norms = _norms(tail)
     said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
-    if len(norms) == 1 and english.is_english(norms[0]):
+    if len(norms) == 1 and _is_english(norms[0]):
         return False  # "... make time | stop": one English word finishes the clause
     return (len(said) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
             and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)
@@ -300,7 +308,7 @@ def _facts(chat: set[str]) -> list[str]:
 
     store = yaml.safe_load(_fact_paths()[0].read_text(encoding="utf-8"))["examples"]
     facts = [strip_command(str(example)).rstrip(".!?") for example in store]
-    return [f for f in facts if f] + sorted(english.dictionary() - chat)
+    return [f for f in facts if f] + sorted(dictionary() - chat)
 
 
 def _heads(text: str, rng: random.Random) -> list[str]:

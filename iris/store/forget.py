@@ -31,7 +31,10 @@ in another sense, and any such memory makes the answer a choice, never a deletio
 A word is also said by its other words in WordNet (iris/store/wordsense.py): a noun's main
 sense ("my boy" / "a son", "alsatian" / "german shepherd"; nouns of two words joined), a
 verb's main verb sense ("that I bike" / "I cycle"); and "for a living" / "for work" asks for
-the job topic, whose noun alone ("tea at work") is no evidence of it.
+the job topic, whose noun alone ("tea at work") is no evidence of it. A word written in
+capitals ("a job as a PA") is an abbreviation, never the noun it spells (WordNet's "pa" is a
+father). A plural description that finds one memory ("my pets": the hamster) is a choice
+when another memory names something by a word no word list knows ("My moggy Smudge").
 Several memories meet that: the one whose words equal the description's is the match,
 otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 
@@ -52,7 +55,7 @@ from rapidfuzz.distance import Indel
 from iris.removal import read_removal, removal_verb
 from iris.store import verifier
 from iris.store.concepts import Concepts, content_words, inventory, listed_form
-from iris.store.kinds import is_noun, kinds_of
+from iris.store.kinds import is_known, is_noun, kinds_of
 from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, topics
 from iris.store.wordsense import join_compounds, same_action, same_thing
@@ -98,6 +101,7 @@ _REQUEST_FRAME = re.compile(
 # to "professionally"), not for any memory with the word "work" ("I cycle to work").
 _FOR_WORK = re.compile(r"\b(do|does|did|doing) for (?:work|a job)\b")
 # A name where a place goes ("I grew up in Portugal"): WordNet knows it is a country.
+_NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur) ([a-z]{3,}) (?:(?:named|called) )?[A-Z][a-z]+")
 _PLACE = re.compile(r"\b(?:in|from|to|near) ([A-Z][a-z]{2,})\b")
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
@@ -199,6 +203,10 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     wider = [c for c in candidates if plural and c not in matches
              and (k := kinds.get(c.content, none))[1] != k[0]
              and _matches(description, c.content, k[1], literal)]
+    if plural and len(matches) == 1 and not wider:
+        # "my pets" and one pet found: a memory with a word no word list knows ("My moggy
+        # Smudge sleeps all day") may be another of them, so the choice is the user's.
+        wider = [c for c in candidates if c not in matches and _unknown_word(c.content)]
     if not matches and not wider:
         return Decision("not_found", reason="no memory has the described words")
     if len(matches) == 1 and not wider:
@@ -331,6 +339,12 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # The user as the subject ("I teach piano to kids") may name others in passing.
     return not (heads or weak) or people <= allowed or (
         not d.people and agents[:1] == ("self",))
+
+
+def _unknown_word(content: str) -> bool:
+    """Does the memory name something by a word that neither WordNet nor the concept list
+    knows ("My moggy Smudge", "my frenchie called Bo")?"""
+    return any(not is_known(w) and w not in _listed() for w in _NAMED.findall(content))
 
 
 def _said_otherwise(d: Description, word: str, memory: MemoryWords) -> str | None:

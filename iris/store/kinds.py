@@ -66,6 +66,20 @@ def _entry(word: str) -> tuple[str, ...] | None:
     return found
 
 
+@cache
+def dictionary() -> frozenset[str]:
+    """Every WordNet word of any part of speech (intents/fastpath/wordnet_senses.tsv)."""
+    return frozenset(row[0] for row in fastpath_rows("wordnet_senses.tsv", "WordNet words"))
+
+
+def is_known(word: str) -> bool:
+    """Is the lower-case `word`, or it without a regular ending, a WordNet word?"""
+    words = dictionary()
+    return word in words or is_noun(word) or any(
+        word.endswith(end) and word[: -len(end)] + repl in words
+        for end, repl in (("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("ly", "")))
+
+
 def is_noun(word: str) -> bool:
     """Is the lower-case `word` (or its singular) a WordNet noun?"""
     return _entry(word) is not None

@@ -45,11 +45,21 @@ def memory_words(content: str) -> MemoryWords:
     sequence = tuple(stem(w) for w in words)
     # "I sold my motorbike" is about selling: an irregular form also counts as its base.
     bases = frozenset(stem(b) for w in words for b in irregular_bases(w))
-    # "a german shepherd" also says "germanshepherd", as a description writes it.
-    nouns = words + tuple(compounds(words))
+    # "a german shepherd" also says "germanshepherd", as a description writes it. A word in
+    # capitals is an abbreviation, not the noun it spells: "a job as a PA" has no father.
+    nouns = tuple(w for w in words if w not in _abbreviations(content)) + tuple(compounds(words))
     return MemoryWords(analysis, analysis.bag | frozenset(sequence) | bases
-                   | frozenset(stem(c) for c in nouns[len(words):]), sequence, words,
+                   | frozenset(stem(c) for c in compounds(words)), sequence, words,
                    frozenset(words), flat, nouns, frozenset().union(*(kinds_of(w).same for w in nouns)))
+
+
+def _abbreviations(content: str) -> frozenset[str]:
+    """The words of two letters or more written in capitals ("PA", "IT"), lower case; none
+    when the whole memory is in capitals."""
+    if not any(ch.islower() for ch in content):
+        return frozenset()
+    return frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", content)
+                     if len(w) >= 2 and w.isupper())
 
 
 @dataclass(frozen=True)

@@ -84,3 +84,20 @@ def test_two_memories_stating_a_job_are_a_choice():
     decision = _decide("what I do for a living", ["I am a plumber.", "I am a professional wrestler.",
                                                   "I like donuts."])
     assert decision.status == "ambiguous" and {c.id for c in decision.candidates} == {1, 2}
+
+
+@pytest.mark.parametrize("description", ["my dad", "what my father does", "my parents"])
+def test_an_abbreviation_is_not_the_noun_it_spells(description):
+    # "PA" is a personal assistant here; WordNet's "pa" is a father.
+    assert _decide(description, ["I started a new job as a PA at a law firm"]).status == "not_found"
+    assert _decide("my new job", ["I started a new job as a PA at a law firm"]).status == "forgotten"
+    assert _decide("my dad", ["my pa was a miner"]).status == "forgotten"
+
+
+def test_a_named_thing_of_unknown_kind_makes_a_plural_request_a_choice():
+    memories = ["My moggy Smudge sleeps all day", "I have a hamster named Chip"]
+    decision = _decide("my pets", memories)
+    assert decision.status == "ambiguous" and {c.id for c in decision.candidates} == {1, 2}
+    assert _decide("the hamster", memories).id == 2  # singular: the one it names
+    # a known word before the name says what it is: the one pet is deleted
+    assert _decide("my pets", ["My sister Mia lives in Berlin", "I have a hamster named Chip"]).id == 2
