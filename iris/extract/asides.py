@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from iris.store.kinds import is_known
+
 ClauseTest = Callable[[str], bool]
 
 # Verbs of saying and of holding an opinion: the closed set English uses in comment clauses.
@@ -105,3 +107,55 @@ def telling_prefix(text: str, is_clause: ClauseTest) -> int:
     if found and found.end() < len(text) and is_clause(text[found.end():]):
         return found.end()
     return 0
+
+
+# Hedges on the message at its end, by shape: a conditional, a hope or a doubt whose subject
+# is the message itself ("if that makes sense", "hope thats useful", "not sure if this helps",
+# "should that be of any relevance"), the listener's understanding ("if you get me"), or a
+# general extender ("or something like that", "n stuff", "or whatever"). A word about anyone
+# ("if that's ok with my mum") or a number makes it part of the fact.
+_NOBODY = r"(?!(?:i|im|i'm|me|my|we|our|us|he|she|they|his|her|their|him|them)\b)(?![\w']*\d)"
+_DOUBT = (r"(?:(?:i\s+)?(?:hope|hoping)|(?:i'?m\s+)?not\s+sure|unsure|dunno|idk|no\s+idea"
+          r"|(?:do\s+)?let\s+me\s+know|lmk)")
+_CONDITION = r"(?:if|whether|should|in\s+case)"
+_HEDGE = re.compile(
+    rf"\b(?:(?:{_DOUBT}\s+(?:{_CONDITION}\s+)?|{_CONDITION}\s+)(?:that|this)(?:'?s|'d|'ll)?"
+    rf"(?:\s+{_NOBODY}[\w']+){{0,5}}"
+    rf"|{_CONDITION}\s+(?:you|u|ya)\s+(?:get|know|see|follow|understand|catch)\b"
+    rf"(?:\s+(?:me|what\s+i\s+mean|my\s+drift))?"
+    rf"|(?:or|and|n|&)\s+(?:something|summat|sumthin|whatever|stuff|things)"
+    rf"(?:\s+like\s+(?:that|this))?)(?=\W*$|\W+\S)",
+    re.I)
+# A word of chat after a hedge is no English word ("lol", "tbh", "cya"); at most two.
+_MOST_LEFT_WORDS = 2
+
+
+def is_hedge(tail: str) -> bool:
+    """`tail` (the end of a message) is hedges on the message, perhaps with a chat word or
+    two after one that are no English words ("or whatever lol not sure if that helps").
+    "or so" and "or anything" are left to the fact: "6 hours or so", "I don't drink or
+    anything"."""
+    tail = tail.lstrip(" ,.;:!?-\u2013\u2014\u2026")
+    if not _HEDGE.match(tail):
+        return False  # "... a twitch sreamer. hope that helps": a word of the fact before it
+    rest = _HEDGE.sub(" ", tail)
+    left = [w.lower() for w in re.findall(r"[\w'\u2019-]+", rest)]
+    return len(left) <= _MOST_LEFT_WORDS and all(
+        not is_known(w.replace("'", "")) and not any(c.isdigit() for c in w)
+        and w not in _PEOPLE for w in left)
+
+
+_HEDGE_WORDS = 12
+_WORD_START = re.compile(r"(?<![\w'\u2019-])[\w'\u2019-]")
+
+
+def hedge_start(text: str, is_clause: ClauseTest) -> int:
+    """Where hedges on the message start at the end of `text` ("I am a nurse | if that makes
+    sense"), or len(text): the longest such tail after which a clause is left."""
+    offset = max(0, len(text) - 160)
+    starts = [m.start() for m in _WORD_START.finditer(text, offset)][-_HEDGE_WORDS:]
+    for start in starts[1:]:
+        rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014\u2026(")
+        if rest and is_hedge(text[start:]) and is_clause(rest):
+            return start
+    return len(text)

@@ -39,7 +39,7 @@ import yaml
 from iris import text as english
 from iris.extract import asides, ngram_model
 from iris.paths import datasets_dir, intents_dir
-from iris.store.kinds import dictionary
+from iris.store.kinds import dictionary, is_known
 
 # Two models: one for the start of a message (openers, and whole sentences said to the
 # assistant) and one for its end (closers), which also learns that the end of a request is
@@ -54,6 +54,7 @@ MAX_CLOSER_WORDS = 8
 # A closer with no punctuation before it is short: "... a divorce over to you".
 MAX_BARE_CLOSER_WORDS = 4
 MAX_SEGMENT_WORDS = 7
+_CLOSER_ROUNDS = 3
 _FRAGMENT_WORDS = 4
 # Smaller weights are not shipped: they move no decision (same scores on every phrasing set)
 # and would triple the files (the WordNet words bring many rare n-grams).
@@ -148,10 +149,18 @@ def _cuts(text: str, words: list[re.Match[str]]) -> list[int]:
 
 
 def without_closer(message: str, is_clause: ClauseTest) -> str:
-    """`message` without a chat closer at the end of its last line."""
-    message = message.strip()
-    last = message.rfind("\n") + 1
-    return message[:last + closer_start(message[last:], is_clause)].rstrip(" ,;:-\u2013\u2014(")
+    """`message` without chat closers at the end of its last line ("... a nurse. Do let me
+    know if that is unclear. ttyl": a few rounds, each cutting at most `MAX_CLOSER_WORDS`)."""
+    for _ in range(_CLOSER_ROUNDS):
+        message = message.strip()
+        last = message.rfind("\n") + 1
+        line = message[last:]
+        end = min(closer_start(line, is_clause), asides.hedge_start(line, is_clause))
+        cut = message[:last + end].rstrip(" ,;:-\u2013\u2014(")
+        if cut == message:
+            break
+        message = cut
+    return message
 
 
 def without_opener(part: str, is_clause: ClauseTest) -> str:
@@ -159,9 +168,55 @@ def without_opener(part: str, is_clause: ClauseTest) -> str:
     return part[opener_end(part, is_clause):].lstrip(" ,.!?:;-\u2013\u2014\u2026")
 
 
+def _is_english(word: str) -> bool:
+    """A WordNet word or an inflection of one (`iris.store.kinds.is_known`), or a verb or
+    noun marker of the lexicon ("the", "my"): "bees", "cats" are English; "anyhoo" is not."""
+    lexicon = english.words()
+    return is_known(word) or word in lexicon.verbs or word in lexicon.noun_markers
+
+
+_CHAT_SPEAK = re.compile(r"[a-z]+(?:-[a-z]+)*")
+# Openers of chat-speak are this short: "ngl", "fwiw", "lol so".
+MAX_CHAT_SPEAK_WORDS = 2
+
+
+def is_chat_speak(word: str) -> bool:
+    """A word of chat-speak by its shape: letters only (a hyphen between), no English word
+    (`_is_english`), no word of the closed classes the rules read ("when", "my"):
+    "anyhoo", "ngl", "ta-ra", "fwiw". A name or a brand is no chat-speak either, but reads
+    like it: callers only take one where a fact cannot be (a lone word after a sentence, the
+    words before the user's own subject)."""
+    norm = word.lower()
+    return bool(_CHAT_SPEAK.fullmatch(norm)) and not _is_english(norm) and not (
+        norm in _PERSONAL or norm in _OTHERS or norm in _CONTINUATIONS or norm in _LINKS)
+
+
+# What chat-speak may stand before: "I" ("ngl I speak Welsh"), "so" ("lol so I ..."); not
+# "my" ("Tariq my flatmate is a DJ" names someone).
+_AFTER_CHAT_SPEAK = frozenset({"i", "im", "ive", "id", "so"})
+
+
+def _chat_speak_end(text: str, is_clause: ClauseTest) -> int:
+    """Where the fact starts after a few words of chat-speak before "I" ("ngl I speak
+    Welsh", "Fwiw i ..."), or 0. Only the first word may have a capital (a sentence's)."""
+    words = list(_WORD.finditer(text[:100]))
+    for count in range(1, min(MAX_CHAT_SPEAK_WORDS, len(words) - 2) + 1):
+        head = [w.group() for w in words[:count]]
+        if not all(w.islower() or i == 0 or text.isupper() for i, w in enumerate(head)) \
+                or not all(is_chat_speak(w) for w in head):
+            return 0
+        rest = text[words[count].start():]
+        if _norms(words[count].group())[0] in _AFTER_CHAT_SPEAK and is_clause(rest):
+            return words[count].start()
+    return 0
+
+
 def opener_end(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after a chat opener ("welp i can drive" -> 5), or 0: the longest
     head of at most `MAX_OPENER_WORDS` words that is chat and leaves a clause."""
+    speak = _chat_speak_end(text, is_clause)
+    if speak:
+        return speak
     words = list(_WORD.finditer(text[:200]))[:MAX_OPENER_WORDS + 1]
     if len(words) < 3:
         return 0
@@ -216,7 +271,7 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
     one sentence each."""
     norms = _norms(tail)
     said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
-    if len(norms) == 1 and norms[0] in dictionary():
+    if len(norms) == 1 and _is_english(norms[0]):
         return False  # "... make time | stop": one English word finishes the clause
     return (len(said) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
             and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)

@@ -37,8 +37,13 @@ _POINTING = segments.ANAPHORIC_ENDS | {"it", "which"}
 # Whose something is: a span that says it is about someone ("with your support").
 _POSSESSIVES = frozenset({"your", "his", "her", "their", "its", "this", "these", "those"})
 _CONTRASTS = frozenset({"but", "or", "yet", "nor", "so", "than", "though"})
-# The shape of an interjection: vowels around an "h" or "m", or "er(m)".
-_INTERJECTION = re.compile(r"[aeiou]{0,2}[hm]{1,3}[aeiou]{0,2}|er+m?")
+# The shape of an interjection: vowels around an "h" or "m", "er(m)", or an answer particle
+# ("yeah", "yep", "yup").
+_INTERJECTION = re.compile(r"[aeiou]{0,2}[hm]{1,3}[aeiou]{0,2}|er+m?|ye+a*[hp]?|yu+p")
+# "like" after an interjection is a filler too ("and um like I ..."), not a verb.
+_HEDGE_LIKE = "like"
+# Pronouns of the interjection's shape.
+_PRONOUNS = frozenset({"he", "me"})
 
 
 def cut(text: str, is_clause: ClauseTest) -> list[str]:
@@ -132,5 +137,50 @@ def _open_ended(word: str) -> bool:
 
 
 def _all_filler(words: list[str]) -> bool:
-    """Interjections: "uh", "um", "oh", "ooh", "erm", "hmm" (not "now", "how", "Max")."""
-    return all(_INTERJECTION.fullmatch(w) and w not in segments.PERSONAL for w in words)
+    """Interjections: "uh", "um", "oh", "ooh", "erm", "hmm", "yeah" (not "now", "how",
+    "Max"), and "like" after one ("um like")."""
+    return all((_INTERJECTION.fullmatch(w) or (w == _HEDGE_LIKE and i > 0))
+               and w not in segments.PERSONAL and w not in _PRONOUNS for i, w in enumerate(words))
+
+
+_LEADING_WORDS = re.compile(r"\s*([\w']+)[\s,]+")
+
+
+def strip_filler(text: str, is_clause: ClauseTest) -> str:
+    """`text` without interjections in front of a clause ("erm he speaks Urdu", "Um like i
+    have ..."); not before a subordinate clause ("ooh before I forget, ..." is an opener
+    whole)."""
+    words: list[str] = []
+    end = 0
+    while len(words) < MAX_SPAN_WORDS:
+        found = _LEADING_WORDS.match(text, end)
+        if not found or not _all_filler([*words, found.group(1).lower()]):
+            break
+        words.append(found.group(1).lower())
+        end = found.end()
+    rest = text[end:]
+    opening = english.normalise(rest.split(maxsplit=1)[0]) if rest.strip() else ""
+    return rest if end and opening not in segments.SUBORDINATORS and is_clause(rest) else text
+
+
+_TAIL_CHARS = 200
+_TRAILING_WORDS = re.compile(r"[\s,]+([\w'&+]+)\W*$")
+
+
+def strip_trailing_filler(text: str) -> str:
+    """`text` without a coordinator and interjections left at its end by a cut ("I moved to
+    Spain and erm", "... AND ERM"): what a joiner before a clause that did not open with the
+    user leaves behind."""
+    head, tail = text[:-_TAIL_CHARS], text[-_TAIL_CHARS:]  # a few words: linear in the text
+    end = len(tail)
+    words: list[str] = []
+    while len(words) <= MAX_SPAN_WORDS:
+        found = _TRAILING_WORDS.search(tail[:end])
+        if not found:
+            return text
+        word = found.group(1).lower()
+        if word in _COORDINATORS and words and _all_filler(words[::-1]):
+            return head + tail[:found.start()]
+        words.append(word)
+        end = found.start()
+    return text

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from iris import text as english
-from iris.extract import asides, chat, closers, pronouns, segments
+from iris.extract import asides, chat, closers, joiners, pronouns, segments
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
 from iris.extract.structure import bare_heading, is_header, split_structure
 from iris.extract.wrappers import strip_command, strip_trailing
@@ -55,6 +55,7 @@ def _fact_start(text: str) -> str:
         stripped = stripped[asides.telling_prefix(stripped, is_clause):]
         stripped = segments.strip_discourse(stripped, is_clause)
         stripped = segments.strip_address(stripped, is_clause).strip()
+        stripped = joiners.strip_filler(stripped, is_clause)
         if stripped == text:
             return text
         text = stripped
@@ -68,7 +69,7 @@ _TRAILING_CONNECTOR = re.compile(
 
 def clean_fact(text: str) -> str:
     text = _fact_start(_without_label(text.strip()))
-    text = _TRAILING_CONNECTOR.sub("", text)
+    text = joiners.strip_trailing_filler(_TRAILING_CONNECTOR.sub("", text))
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—")
     first = text.split(maxsplit=1)[0] if text else ""
     if first.islower():  # a fact reads as a sentence; "iPhone ..." is left alone
@@ -125,7 +126,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
     # "that's all for now" reads as a clause ("that's" + a word) but the model knows it
-    if len(facts) > 1 and (closers.is_closer(facts[-1]) or (
+    if len(facts) > 1 and (closers.is_closer(facts[-1]) or chat.is_chat_speak(facts[-1]) or (
             not is_clause(facts[-1]) and not strip_trailing(facts[-1]))):
-        facts.pop()  # "..., appreciate it": a closer after the last fact is no fact
+        facts.pop()  # "..., appreciate it", "... . anyhoo": a closer after the last fact is no fact
     return pronouns.resolve(facts), False

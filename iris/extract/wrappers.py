@@ -8,7 +8,7 @@ import re
 
 from rapidfuzz import fuzz
 
-from iris.extract import closers, command
+from iris.extract import asides, closers, command
 from iris.extract.clauses import FIRST_PERSON, is_clause
 
 _FILLER = re.compile(
@@ -111,6 +111,7 @@ _TAIL_CHARS = 120
 def strip_trailing(text: str) -> str:
     text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
         text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
+    text = text[:asides.hedge_start(text, is_clause)].rstrip(" ,;:-\u2013\u2014(")
     text = _without_closer(text.rstrip())
     text = text[:command.sign_off_start(text)].rstrip()
     text = _without_aside(_TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS

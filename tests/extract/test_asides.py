@@ -102,3 +102,36 @@ def test_says_nothing_needs_no_one_in_what_is_left():
 ])
 def test_manner_of_telling(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I keep two goats if that makes sense", ["I keep two goats"]),
+    ("remember I teach piano. hope this helps!", ["I teach piano"]),
+    ("I own a canoe or something like that lol", ["I own a canoe"]),
+    ("I grew up in Oslo and I speak Norwegian, if you know what I mean",
+     ["I grew up in Oslo", "I speak Norwegian"]),
+    ("I collect stamps. Not sure whether this is useful tbh", ["I collect stamps"]),
+    ("I work in IT and stuff", ["I work in IT"]),
+    ("I am a night owl. Do let me know if this is unclear. if that's any good",
+     ["I am a night owl"]),
+])
+def test_hedges_on_the_message_at_its_end_are_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("fact", [
+    "I only drink coffee if it's decaf",           # "it" is the coffee, not the message
+    "I go running if that's ok with my doctor",   # someone is in it
+    "I sleep 6 hours or so",                      # an approximation, not an extender
+    "I don't drink or smoke or anything",
+    "I have a pet axolotl. I hope to breed them",  # a hope of the user's own
+])
+def test_a_conditional_or_a_hope_about_something_else_stays(fact):
+    assert split_facts(f"remember that {fact}")[-1] == fact.split(". ")[-1]
+
+
+def test_a_hedge_is_read_from_its_start():
+    assert asides.is_hedge("or whatever lol not sure if that helps")
+    assert not asides.is_hedge("drugs or anything")
+    assert not asides.is_hedge("sreamer. hope that helps")  # a word of the fact before it
+    assert asides.hedge_start("I am 30 if that makes sense", is_clause) == len("I am 30 ")

@@ -65,3 +65,33 @@ def test_shipped_chat_weights_match_the_training_data():
     for path in chat.WEIGHTS.values():
         shipped = json.loads(path.read_text(encoding="utf-8"))
         assert shipped["data_sha256"] == chat.data_fingerprint()
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("smh I lost my keys again", ["I lost my keys again"]),
+    ("Istg i have 3 cats", ["I have 3 cats"]),
+    ("I keep chickens. toodles", ["I keep chickens"]),
+    ("I love pilates. ttfn", ["I love pilates"]),
+])
+def test_chat_speak_at_the_edges_goes(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("Tariq my flatmate is a DJ", ["Tariq my flatmate is a DJ"]),  # a name before "my"
+    ("I play fortnite", ["I play fortnite"]),                    # no sentence before it
+    ("I like tea. Biscuits", ["I like tea", "Biscuits"]),        # an English word
+])
+def test_names_brands_and_english_words_stay(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_chat_speak_is_read_by_shape():
+    assert chat.is_chat_speak("anyhoo") and chat.is_chat_speak("ta-ra")
+    assert not chat.is_chat_speak("bees") and not chat.is_chat_speak("when")
+    assert not chat.is_chat_speak("R2D2")
+
+
+@pytest.mark.parametrize("fact", ["I have 3 cats", "I collect old maps", "my sons play rugby"])
+def test_an_inflected_english_word_finishes_the_clause(fact):
+    assert split_facts(fact) == [fact[0].upper() + fact[1:]]

@@ -57,3 +57,27 @@ def test_what_is_no_joiner_is_not_cut(message):
 def test_the_fast_path_steps_aside_for_new_joiners_and_marks(message):
     decision = DirectHandler().decide(message)
     assert decision.action is None and decision.reason.startswith("list_structure")
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I sail on weekends and yep also I brew beer", ["I sail on weekends", "I brew beer"]),
+    ("I sail on weekends and um like I brew beer", ["I sail on weekends", "I brew beer"]),
+    ("my aunt Joy is a pilot. erm she flies to Rome", ["My aunt Joy is a pilot", "Joy flies to Rome"]),
+])
+def test_interjections_before_a_clause_go(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("text", ["he plays chess", "me and my dad fish", "ooh before I left, I cried"])
+def test_pronouns_and_subordinate_openers_are_no_filler(text):
+    assert joiners.strip_filler(text, is_clause) == text
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("I moved to Spain and erm", "I moved to Spain"),
+    ("I AM 5 AND UM LIKE", "I AM 5"),
+    ("I like ham and eggs", "I like ham and eggs"),
+    ("I said um", "I said um"),  # no coordinator before it
+])
+def test_filler_left_at_a_fact_end_goes(text, kept):
+    assert joiners.strip_trailing_filler(text) == kept
