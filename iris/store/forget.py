@@ -448,8 +448,9 @@ _VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop)"
 # "everything you know about me", "all you've got on me", "whatever u have on me"
 _YOU = r"(?:that |which )?(?:you|u|youve|youd)(?: have| ve)?"
 _HOLDER = (rf"(?: {_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learned|learnt"
-           r"|collected|recorded|noted))?)?(?: (?:about|of|on|for) me)?")
-_OBJECT = (r"(?:everything(?: (?:i ever|i have ever|i) (?:told you|said))?"
+           r"|collected|recorded|noted))?)?(?: (?:about|abt|bout|of|on|for) me)?")
+_OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
+           r"everything(?: (?:i ever|i have ever|i) (?:told you|said))?"
            rf"|(?:all|whatever|anything)(?= {_YOU}\b)"
            r"|all about me"
            r"|(?:all )?(?:of )?(?:my|your|the) (?:personal )?(?:data|memory|memories)"

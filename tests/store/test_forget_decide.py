@@ -82,6 +82,8 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("erase whatever you know about me please", "ask"),
     ("forget everything that you stored", "ask"),
     ("frget everything", "ask"),
+    ("forget literally everything about me", "ask"),
+    ("erase everything u know abt me", "ask"),
     ("yes, deleet all my memories", "confirm"),
     ("yes, forget everything", "confirm"),
     ("Yes, delete all my memories", "confirm"),
