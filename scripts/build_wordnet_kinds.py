@@ -23,13 +23,12 @@ file would be three times larger).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_wordnet_senses import HEADER, _lemma, main_senses, read_counts, read_index  # noqa: E402
+from build_wordnet_senses import _lemma, arguments, main_senses, read_counts, read_index, write_table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "intents" / "fastpath" / "wordnet_kinds.tsv"
@@ -149,20 +148,13 @@ def _flat(words: set[str]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    args = arguments(__doc__, OUT)
     kinds = build(args.wordnet)
-    header = HEADER.replace("Main senses of English words", "Kinds of English nouns") \
-        .replace("build_wordnet_senses.py", "build_wordnet_kinds.py") \
-        .replace("word<TAB>sense ids",
-                 "noun<TAB>what its main sense is a kind of<TAB>what its other senses are"
-                 "<TAB>its main sense's other words<TAB>u: untagged")
     lines = [f"{w}\t{_flat(ks)}\t{_flat(os)}\t{_flat(same)}\t{untagged}"
              for w, (ks, os, same, untagged) in sorted(kinds.items())]
-    args.out.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+    write_table(args.out, lines, title="Kinds of English nouns", script="build_wordnet_kinds.py",
+                columns="noun<TAB>what its main sense is a kind of<TAB>what its other senses are"
+                        "<TAB>its main sense's other words<TAB>u: untagged")
     print(f"{len(kinds)} nouns -> {args.out}")
 
 

@@ -199,12 +199,28 @@ def _target_lemmas(folder: Path) -> dict[tuple[str, int], str]:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
+def arguments(doc: str | None, out: Path) -> argparse.Namespace:
+    """The command line every WordNet build script takes: --wordnet (the dictionary's folder)
+    and --out (the table to write)."""
+    parser = argparse.ArgumentParser(description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    parser.add_argument("--out", type=Path, default=out)
+    return parser.parse_args()
+
+
+def write_table(out: Path, lines: list[str], *, title: str = "", script: str = "",
+                columns: str = "") -> None:
+    """`lines` under WordNet's licence, with this table's title, script and columns."""
+    header = HEADER
+    for old, new in (("Main senses of English words", title),
+                     ("build_wordnet_senses.py", script), ("word<TAB>sense ids", columns)):
+        header = header.replace(old, new) if new else header
+    out.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    args = arguments(__doc__, OUT)
     main_ = build(args.wordnet)
     # A sense only one word has links nothing: drop it, and the words left with none.
     holders: dict[str, int] = defaultdict(int)
@@ -222,10 +238,11 @@ def main() -> None:
     ids: dict[str, int] = {}
     lines = []
     for lemma in sorted(main_):
-        keys = sorted(ids.setdefault(k, len(ids)) for k in main_[lemma])
+        # (sorted: a set's order changes from run to run, and so would the ids)
+        keys = sorted(ids.setdefault(k, len(ids)) for k in sorted(main_[lemma]))
         lines.append(f"{lemma}\t{','.join(map(str, keys))}")
     lines += [f"{form}\t={','.join(sorted(bases))}" for form, bases in sorted(irregular.items())]
-    args.out.write_text(HEADER + "\n".join(lines) + "\n", encoding="utf-8")
+    write_table(args.out, lines)
     print(f"{len(main_)} words, {len(ids)} senses, {len(irregular)} irregular forms -> {args.out}")
 
 

@@ -12,12 +12,11 @@ verb's synonyms for when it is used as one.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_wordnet_senses import HEADER, MAIN_SHARE, _lemma, read_counts, read_index  # noqa: E402
+from build_wordnet_senses import _lemma, arguments, main_senses, read_counts, read_index, write_table  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "intents" / "fastpath" / "wordnet_verbs.tsv"
@@ -39,33 +38,22 @@ def build(folder: Path) -> dict[str, tuple[set[str], str]]:
     senses = read_index(folder)
     counts = read_counts(folder)
     lemmas = verb_lemmas(folder)
+    verbs = {key: offsets for key, offsets in senses.items() if key[1] == "v"}
     out: dict[str, tuple[set[str], str]] = {}
-    for (verb, pos), offsets in senses.items():
-        if pos != "v" or not verb.isalpha():
-            continue
-        tagged = [counts.get((verb, "v", n), 0) for n in range(1, len(offsets) + 1)]
-        top = max(tagged)
-        main = [o for o, c in zip(offsets, tagged, strict=True) if c >= MAIN_SHARE * top] \
-            if top else offsets[:1]
+    for verb, main in main_senses(verbs, counts).items():
         words = {w for o in main for w in lemmas.get(o, ())} - {verb}
         if words:
-            out[verb] = (words, "" if top else "u")
+            tagged = any(counts.get((verb, "v", n)) for n in range(1, len(verbs[(verb, "v")]) + 1))
+            out[verb] = (words, "" if tagged else "u")
     return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    args = arguments(__doc__, OUT)
     verbs = build(args.wordnet)
-    header = HEADER.replace("Main senses of English words", "Synonyms of English verbs") \
-        .replace("build_wordnet_senses.py", "build_wordnet_verbs.py") \
-        .replace("word<TAB>sense ids",
-                 "verb<TAB>the other words of its main verb senses<TAB>u: untagged")
     lines = [f"{v}\t{','.join(sorted(ws))}\t{u}" for v, (ws, u) in sorted(verbs.items())]
-    args.out.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
+    write_table(args.out, lines, title="Synonyms of English verbs", script="build_wordnet_verbs.py",
+                columns="verb<TAB>the other words of its main verb senses<TAB>u: untagged")
     print(f"{len(verbs)} verbs -> {args.out}")
 
 
