@@ -170,16 +170,15 @@ def describe(text: str) -> Description | None:
     if len(required) > MAX_DESCRIPTION_WORDS:
         return None
     feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
+    plurals = [i for i, w in enumerate(words) if w.endswith("s") and not w.endswith("ss")
+               and stem(w) in required and stem(w) != w]
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
         numbers=analysis.numbers,
         people=frozenset(analysis.agents) - OTHERS, about_user="self" in analysis.agents,
         polarity=analysis.polarity if feeling else None,
-        plural=any(w.endswith("s") and not w.endswith("ss") and stem(w) in required
-                   and stem(w) != w for w in words),
-        plural_noun=any(w.endswith("s") and not w.endswith("ss") and stem(w) in required
-                        and stem(w) != w and i and words[i - 1] in _PLURAL_OPENERS
-                        for i, w in enumerate(words)),
+        plural=bool(plurals),
+        plural_noun=any(i and words[i - 1] in _PLURAL_OPENERS for i in plurals),
         said=tuple((stem(w), w, kinds_of(w).same) for w in dict.fromkeys(words)
                    if stem(w) in required),
         acts=tuple((stem(w), same_action(w)) for i, w in enumerate(words)
