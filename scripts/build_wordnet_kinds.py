@@ -17,8 +17,16 @@ alsatian, "hubby" -> husband), a fifth "u" when no sense of the noun is in the t
 dog). Nouns of two words that name a kind of thing (not an instance: "german shepherd",
 "ice hockey", "station wagon", not "new york") are listed too, with a space in the first
 column; elsewhere every word of several is written joined ("germanshepherd"), as forget
-matching joins them (iris/store/wordsense.py). Kinds of several words are left out (the
-file would be three times larger).
+matching joins them (iris/store/wordsense.py). A word of two joined by a hyphen is the two
+words ("ping-pong" is listed as "ping pong", which is how text reads it). Kinds of several
+words are left out (the file would be three times larger).
+
+A noun WordNet also writes capitalised as a kind of thing ("Mandarin", the Chinese language,
+against "mandarin", first the fruit tree; "Cantonese"; "Persian") has a row of its own keyed
+as written, with what that capitalised sense is a kind of (and its other capitalised senses:
+"Japanese" is first the people, then the language): a memory's capitalised word past
+its first is read by it (iris/store/forget.py). Instances (cities, people: "Georgia") get no
+such row: a capitalised instance in a memory is more often a name.
 """
 
 from __future__ import annotations
@@ -40,13 +48,15 @@ MAX_DESCENDANTS = 1000
 OTHER_POS_SHARE = 10
 
 
-def read_nouns(folder: Path
-               ) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, list[str]]]:
+def read_nouns(folder: Path) -> tuple[dict[str, list[str]], dict[str, list[str]],
+                                      dict[str, list[str]], dict[str, set[str]]]:
     """synset -> its single-word lemmas; -> its hypernyms and instance hypernyms; -> its
-    hypernyms only (a kind's size counts kinds, not the instances: cities, people)."""
+    hypernyms only (a kind's size counts kinds, not the instances: cities, people); -> its
+    lemmas WordNet writes capitalised, as written ("Mandarin", the language)."""
     lemmas: dict[str, list[str]] = {}
     parents: dict[str, list[str]] = {}
     kind_of: dict[str, list[str]] = {}
+    capitalised: dict[str, set[str]] = {}
     for line in (folder / "data.noun").read_text(encoding="latin-1").splitlines():
         if line.startswith(" "):
             continue
@@ -56,16 +66,23 @@ def read_nouns(folder: Path
         pointers = [(parts[at + 1 + 4 * i], f"n{parts[at + 2 + 4 * i]}")
                     for i in range(int(parts[at]))]
         kind = any(sym == "@" for sym, _ in pointers)  # not an instance (a name)
-        lemmas[offset] = [w for i in range(w_cnt)
-                          if _usable(w := _lemma(parts[4 + 2 * i]), kind)]
+        written = [parts[4 + 2 * i] for i in range(w_cnt)]
+        lemmas[offset] = [w for raw in written if _usable(w := _joined(_lemma(raw)), kind)]
         parents[offset] = [t for sym, t in pointers if sym in ("@", "@i")]
         kind_of[offset] = [t for sym, t in pointers if sym == "@"]
-    return lemmas, parents, kind_of
+        capitalised[offset] = {w for w in written if w.isalpha() and w[0].isupper()}
+    return lemmas, parents, kind_of, capitalised
+
+
+def _joined(lemma: str) -> str:
+    """A word of two joined by a hyphen is the two words ("ping-pong" as "ping_pong"): text
+    is read with hyphens as spaces (iris.text.plain)."""
+    return lemma.replace("-", "_")
 
 
 def _usable(lemma: str, kind: bool) -> bool:
-    """A single word, or two words naming a kind of thing ("german shepherd"), not an
-    instance ("new york")."""
+    """A single word, or two words naming a kind of thing ("german shepherd", "ping-pong"),
+    not an instance ("new york")."""
     return lemma.isalpha() or (kind and lemma.count("_") == 1
                                and lemma.replace("_", "").isalpha())
 
@@ -119,27 +136,40 @@ def build(folder: Path) -> dict[str, tuple[set[str], set[str], set[str], str]]:
     tagged_other: dict[str, int] = defaultdict(int)
     for (lemma, pos, _number), n in counts.items():
         (tagged_noun if pos == "n" else tagged_other)[lemma] += n
-    lemmas, parents, kind_of = read_nouns(folder)
+    lemmas, parents, kind_of, capitalised = read_nouns(folder)
     size = descendants(kind_of)
     out: dict[str, tuple[set[str], set[str], set[str], str]] = {}
     compounds = {w for ws in lemmas.values() for w in ws if "_" in w}
     for word in sorted(nouns):
-        if not (word.isalpha() or word in compounds):
+        if not (word.isalpha() or _joined(word) in compounds):
             continue
         # The main noun senses; WordNet's first noun sense when none is main (the tagged
         # counts can favour a verb or a rare noun: "turtle" as a sweater).
         first = senses[(word, "n")][:1]
         if tagged_other[word] >= OTHER_POS_SHARE * max(tagged_noun[word], 1):
-            out[word] = (set(), set(), set(), "")  # a noun, but far more often an adjective or a
-            continue  # verb: "brown hair" names no colour
+            if "-" not in word:  # (no row for "twenty-five": text never holds the hyphen)
+                out[word] = (set(), set(), set(), "")  # a noun, but far more often an
+            continue  # adjective or a verb: "brown hair" names no colour
         start = [s for s in main.get(word, ()) if s in first] or first
         every = senses[(word, "n")]
-        same = _own(start, lemmas) - {word}
-        kinds = {w for w in _up(start, parents, lemmas, size) if "_" not in w} - {word}
+        itself = {word, _joined(word)}
+        same = _own(start, lemmas) - itself
+        kinds = {w for w in _up(start, parents, lemmas, size) if "_" not in w} - itself
         others = {w for w in _up(every, parents, lemmas, size, MAX_STEPS_OTHERS)
-                  if "_" not in w} - kinds - {word}
+                  if "_" not in w} - kinds - itself
         untagged = "" if tagged_noun[word] else "u"
-        out[word.replace("_", " ")] = (kinds, others, same, untagged)  # every noun: is_noun
+        out[_joined(word).replace("_", " ")] = (kinds, others, same, untagged)  # is_noun
+        # A word written capitalised ("learning Mandarin") means its capitalised sense: a
+        # language or a people ("Mandarin" is the language; "mandarin" first the fruit tree).
+        # Only a kind of thing, not an instance (a city, a person: a name, as "Georgia" is).
+        proper = [s for s in every if kind_of.get(s)
+                  and any(w.lower() == word for w in capitalised.get(s, ()))]
+        if proper:
+            name = next(w for w in capitalised[proper[0]] if w.lower() == word)
+            first = {w for w in _up(proper[:1], parents, lemmas, size) if "_" not in w}
+            rest = {w for w in _up(proper, parents, lemmas, size, MAX_STEPS_OTHERS)
+                    if "_" not in w} - first
+            out[name] = (first, rest, _own(proper[:1], lemmas) - {word}, untagged)
     return out
 
 

@@ -57,7 +57,7 @@ from rapidfuzz.distance import Indel
 from iris.removal import read_removal, removal_verb
 from iris.store import verifier
 from iris.store.concepts import Concepts, content_words, inventory, listed_form
-from iris.store.kinds import is_known, is_noun, kinds_of
+from iris.store.kinds import is_known, is_noun, is_plural, kinds_of
 from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, topics
 from iris.store.wordsense import join_compounds, same_action, same_thing
@@ -105,6 +105,10 @@ _FOR_WORK = re.compile(r"\b(do|does|did|doing) for (?:work|a job)\b")
 # A name where a place goes ("I grew up in Portugal"): WordNet knows it is a country.
 _NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur) ([a-z]{3,}) (?:(?:named|called) )?[A-Z][a-z]+")
 _PLACE = re.compile(r"\b(?:in|from|to|near) ([A-Z][a-z]{2,})\b")
+# A capitalised word after a lower-case one, not a pet's or a child's name: a language or a
+# people when WordNet writes it so as a kind ("I take Cantonese classes", "learning Mandarin":
+# the language, where "mandarin" is first the fruit); a name has no such row in kinds.py.
+_CAPITALISED = re.compile(r"(?<=[a-z,] )(?<!called )(?<!named )([A-Z][a-z]{2,})\b")
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -170,8 +174,7 @@ def describe(text: str) -> Description | None:
     if len(required) > MAX_DESCRIPTION_WORDS:
         return None
     feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
-    plurals = [i for i, w in enumerate(words) if w.endswith("s") and not w.endswith("ss")
-               and stem(w) in required and stem(w) != w]
+    plurals = [i for i, w in enumerate(words) if stem(w) in required and is_plural(w)]
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
         numbers=analysis.numbers,
@@ -282,8 +285,9 @@ class _WordKinds:
 @text_cache(maxsize=200_000)  # as _memory: every memory of a large user
 def _memory_kinds(content: str) -> _WordKinds:
     listed = _listed()
-    found = [(listed_form(w, listed) is not None, kinds_of(w.lower()))
-             for w in content_words(content) + _PLACE.findall(content)]
+    found = [(listed_form(w.lower(), listed) is not None, kinds_of(w))
+             for w in [w.lower() for w in content_words(content) + _PLACE.findall(content)]
+             + _CAPITALISED.findall(content)]
     return _WordKinds(
         main=frozenset().union(*(k.main for is_listed, k in found if not is_listed)),
         any=frozenset().union(*(k.any for is_listed, k in found if not is_listed)),

@@ -61,9 +61,20 @@ def _entry(word: str) -> tuple[str, ...] | None:
     table = _tables()[0]
     found = table.get(word)
     if found is None:
-        found = next((table[w] for end, repl in _SINGULAR if word.endswith(end)
-                      and len(w := word[: -len(end)] + repl) >= 3 and w in table), None)
+        found = next((table[w] for w in _singulars(word) if w in table), None)
     return found
+
+
+def _singulars(word: str) -> list[str]:
+    return [w for end, repl in _SINGULAR if word.endswith(end)
+            and len(w := word[: -len(end)] + repl) >= 3]
+
+
+def is_plural(word: str) -> bool:
+    """Is the lower-case `word` the regular plural of a WordNet noun ("sports", "states",
+    "languages")? Not a noun that ends in s of itself ("tennis", "paris", "series")."""
+    table = _tables()[0]
+    return not word.endswith("ss") and any(w in table for w in _singulars(word))
 
 
 @cache

@@ -13,7 +13,9 @@ from Princeton WordNet 3.0 (the table iris/store/kinds.py reads):
                     its first): "bike" -> cycle (so "that I bike to work" names "I cycle to
                     work"); a common verb's synonyms are too loose ("moved": go, travel;
                     "teach": learn) (intents/fastpath/wordnet_verbs.tsv,
-                    scripts/build_wordnet_verbs.py)
+                    scripts/build_wordnet_verbs.py); and an irregular form's verb, as
+                    a memory's irregular form counts as it (iris/store/topics.py):
+                    "my broken arm" names "I broke my arm" (both forms of break)
 
 All of it is evidence that two words name the same thing, never that one is a sibling of
 the other: WordNet keeps "cat" and "dog", "tea" and "coffee", "wife" and "husband" apart.
@@ -26,6 +28,7 @@ from functools import cache, lru_cache
 
 from iris.paths import fastpath_rows
 from iris.store.kinds import compound, kinds_of
+from iris.store.synonyms import irregular_bases
 from iris.text import inflect, stem
 
 
@@ -79,9 +82,11 @@ def _verbs() -> tuple[dict[str, tuple[frozenset[str], bool]], dict[str, str]]:
 @lru_cache(maxsize=4096)
 def same_action(said: str) -> frozenset[str]:
     """The stems of the words that say what the verb form `said` does ("biked" -> cycl,
-    pedal ...): the other words of its verb's sense when the verb has no tagged sense."""
+    pedal ...): the other words of its verb's sense when the verb has no tagged sense; the
+    verb of an irregular form ("broken" -> break)."""
     table, forms = _verbs()
+    bases = frozenset(stem(b) for b in irregular_bases(said))
     verb = forms.get(said)
     if verb is None or not table[verb][1]:
-        return frozenset()
-    return frozenset(stem(w) for w in table[verb][0])
+        return bases
+    return bases | frozenset(stem(w) for w in table[verb][0])

@@ -7,7 +7,7 @@ need to remember X") is not part of the description. No embedder: WordNet data o
 import pytest
 
 from iris.store import forget
-from iris.store.kinds import is_noun, kinds_of
+from iris.store.kinds import is_noun, is_plural, kinds_of
 
 
 def _decide(description, memories):
@@ -93,3 +93,11 @@ def test_a_plural_said_in_a_memory_is_not_widened():
 def test_a_misspelled_removal_verb_is_not_described(request_text, status):
     decision = _decide(request_text, ["I have a pet turtle.", "I have a pet fish."])
     assert decision.status == status
+
+
+@pytest.mark.parametrize(("word", "plural"), [
+    ("sports", True), ("states", True), ("languages", True), ("glasses", True),
+    ("tennis", False), ("paris", False), ("series", False), ("class", False),
+])
+def test_a_plural_is_a_noun_with_a_regular_ending(word, plural):
+    assert is_plural(word) is plural

@@ -103,3 +103,27 @@ def test_a_named_thing_of_unknown_kind_makes_a_plural_request_a_choice():
     # plural that finds one memory is still asked about, never deleted)
     one = _decide("my pets", ["My sister Mia lives in Berlin", "I have a hamster named Chip"])
     assert one.status == "ambiguous" and [c.id for c in one.candidates] == [2]
+
+
+@pytest.mark.parametrize(("description", "memory"), [
+    ("my broken arm", "I broke my arm when I was seven"),         # both forms of break
+    ("that I broke my leg", "My leg is broken since May"),
+    ("my chinese lessons", "I'm learning Mandarin on Duolingo"),  # the language, not the fruit
+    ("my chinese classes", "I take Cantonese classes on Mondays"),
+    ("the ping pong", "I play table tennis at the club"),        # "ping-pong" is two words
+    ("the table tennis", "I play ping-pong with my son"),         # "tennis" is no plural
+])
+def test_a_form_a_capitalised_kind_or_a_hyphenated_noun_finds_the_memory(description, memory):
+    decision = _decide(description, [memory, "My daughter Keira is studying medicine"])
+    assert decision.status == "forgotten" and decision.id == 1
+
+
+@pytest.mark.parametrize(("description", "memory"), [
+    ("my broken leg", "I broke my arm when I was seven"),
+    ("my japanese lessons", "I'm learning Mandarin on Duolingo"),  # a sibling language
+    ("the fruit I like", "I'm learning Mandarin on Duolingo"),     # capitalised: the language
+    ("the chinese thing", "I have a cat called Mandarin"),         # a name
+    ("the tennis", "I play ping-pong with my son"),
+])
+def test_a_sibling_another_sense_or_a_name_is_not_found(description, memory):
+    assert _decide(description, [memory]).status == "not_found"
