@@ -24,7 +24,8 @@ and with one memory stored almost anything is "clear of the others"):
   * when the description is about the user ("that I like tea"), a memory about someone
     else ("My wife likes tea") is not a match.
 A description's noun is also found in a memory that names a kind of it: by WordNet's
-hypernyms of the memory word's main sense (iris/store/kinds.py: "my sheepdog" / "my collie")
+hypernyms of the memory word's main sense (iris/store/kinds.py: "my sheepdog" / "my collie";
+a capitalised word by its capitalised sense: "learning Mandarin" is Chinese, not the fruit)
 or by the concept list (iris/store/concepts.py); a sibling is never a kind (cat / dog). A
 plural description ("the sports I play") also counts the memories whose word is a kind of it
 in another sense, and any such memory makes the answer a choice, never a deletion.

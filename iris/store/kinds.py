@@ -6,7 +6,9 @@ scripts/build_wordnet_kinds.py builds it and says which links count.
 
 A kind relation, unlike word similarity, never joins siblings: "cat" and "dog" are both
 carnivores, but neither is a kind of the other, so "forget my dog" never finds "my cat".
-Words are looked up as written (lower case), else by their regular singular."""
+Words are looked up as written (lower case), else by their regular singular; a word WordNet
+also writes capitalised as a kind of thing has a row of its own under that spelling
+("Mandarin": the language, where "mandarin" is first the fruit tree)."""
 
 from __future__ import annotations
 
