@@ -79,15 +79,19 @@ SPLIT_LABELS = {
     # forget_eval_dev7a.yaml: written by the forget-route helper before its routing change,
     # scored once on 4b42b9d (its _result.txt), then tuned on: development data.
     "dev7a": "DEV7A (a helper's own set: written before the code ran on it, scored once, then tuned on)",
-    # forget_eval_fresh7.yaml: written by a helper that had not read the rules, committed
-    # (51d9613) before any code ran on it, to be scored once at the end of the round.
     # forget_eval_dev7b.yaml: written by the forget-match helper before its code changes,
     # scored once on the code it started from, then tuned on: development data.
     "dev7b": "DEV7B (written before the code changed, scored once, then tuned on)",
     # forget_eval_dev8.yaml: written by the forget-senses helper before it read the matching
     # code, scored once on 220d098 (its _result.txt), then tuned on: development data.
     "dev8": "DEV8 (written before the code changed, scored once, then tuned on)",
-    "fresh7": "FRESH HELD-OUT 7 (written by someone who had not read the rules, scored once)",
+    # forget_eval_fresh7.yaml: written by a helper that had not read the rules, committed
+    # (51d9613) before any code ran on it, scored once on 0e3ce30 (75.3%, 2 wrong; its
+    # _result.txt), then looked at (the plural question): development data now.
+    "fresh7": "FORMER FRESH HELD-OUT 7 (scored once, looked at since: development data now)",
+    # forget_eval_fresh8.yaml: written by a helper that had not read the rules, committed
+    # before any code ran on it, to be scored once at the end of the round.
+    "fresh8": "FRESH HELD-OUT 8 (written by someone who had not read the rules, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
