@@ -47,6 +47,9 @@ _MANNER = r"(?:honest|frank|clear|brief|blunt)"
 _MODAL = (r"(?:'d|'ll|\s+would|\s+should|\s+must|\s+might|\s+could|\s+can|\s+will|"
           r"\s+ought to|\s+have to|\s+need to|\s+want(?:ed)? to|\s+wanna|\s+gotta)")
 _SUBJECT = r"(?:i|we)"
+# The manner of telling: "to be frank", "if I'm honest", "if I may", "for what it's worth".
+_MANNER_CLAUSE = (rf"(?:if|to be)\s+(?:i'?m\s+|i am\s+)?{_MANNER}|if {_SUBJECT} (?:may|might)"
+                  r"|for what it(?:'?s|\s+is) worth")
 _DOUBT = (r"(?:(?:i\s+)?(?:hope|hoping)|(?:i'?m\s+)?not\s+sure|unsure|dunno|idk|no\s+idea"
           r"|(?:do\s+)?let\s+me\s+know|lmk)")
 _CONDITION = r"(?:if|whether|should|in\s+case)"
@@ -73,7 +76,7 @@ _OPEN_END = r"(?=\s*(?:$|[,.!?;:\u2026)-]|that\b|thats\b|it'?s\b))"
 _COMMENT = re.compile(
     rf"\b(?:{_SUBJECT}(?:{_MODAL})?(?:\s+also|\s+just|\s+only)?\s+(?:{_SAYING}|{_THINKING})"
     rf"|(?:let me|lemme)(?:\s+also)?\s+(?:see|think|{_SAYING}|be\s+{_MANNER})"
-    rf"|(?:if|to be)\s+(?:i'?m\s+|i am\s+)?{_MANNER}|if {_SUBJECT} (?:may|might)"
+    rf"|{_MANNER_CLAUSE}"
     rf"|(?:now that )?{_SUBJECT} think (?:of|about) it|come to think of it"
     rf"|{_SUBJECT}'?(?:m|re| am| are)(?:\s+just)?\s+saying|(?:{_POINTING_BACK})(?:\s*,?\s*but(?=\W*$))?"
     rf"|{_OFFERING}(?:\s+{_NOBODY}[\w']+){{0,{_OBJECT_WORDS}}}(?=\W*$)){_OPEN_END}"
@@ -129,10 +132,11 @@ _PREFIX = re.compile(
     rf"\s*(?:(?:{_SUBJECT}\s+{_THINKING}\s+)?{_SUBJECT}{_MODAL}(?:\s+also)?\s+{_SAYING}"
     rf"|(?:let me|lemme)(?:\s+also)?\s+{_SAYING})(?:\s+that\b)?[\s,:]*",
     re.I)
-# The user pointing back at their telling ("as I said", "idk if i mentioned"), or thinking
-# aloud ("lemme think"), before the fact; "I think I told you this already but" needs the "but".
+# The user pointing back at their telling ("as I said", "idk if i mentioned"), its manner
+# ("for what it's worth"), or thinking aloud ("lemme think"), before the fact; "I think I
+# told you this already but" needs the "but".
 _BACK = re.compile(
-    rf"\s*(?:{_POINTING_BACK}|(?:let me|lemme)\s+(?:see|think)"
+    rf"\s*(?:{_POINTING_BACK}|{_MANNER_CLAUSE}|(?:let me|lemme)\s+(?:see|think)"
     rf"|(?:{_SUBJECT}\s+{_THINKING}\s+)?{_RECALLED}(?=\s*,?\s*but\b))(?P<mark>\s*[,:]|\s*,?\s*but\b)?"
     r"[\s,:]*", re.I)
 _BUT = re.compile(r"\s*,?\s+but\b[\s,:]*", re.I)

@@ -145,8 +145,10 @@ def _is_object(text: str, start: int) -> bool:
     word = english.normalise(before.group(2))
     previous = english.normalise(before.group(1) or "")
     lexicon = english.words()
-    verb = word in lexicon.finite_verbs and (
-        not word.endswith("s") or previous in _PRONOUN_SUBJECTS or previous in chat.ADVERBS)
+    # an -s form or a base is a verb only after a subject or an adverb ("I say | cheers a lot")
+    subject = previous in _PRONOUN_SUBJECTS or previous in chat.ADVERBS
+    verb = (word in lexicon.finite_verbs and (not word.endswith("s") or subject)) or (
+        word in lexicon.bases and subject)
     return word in lexicon.noun_markers or english.is_gerund(word) or verb
 
 
@@ -167,7 +169,7 @@ def _without_aside(text: str) -> str:
 def _without_closer(text: str) -> str:
     """`text` without a chat closer after its last clause ("... appreciate it")."""
     start = closers.closing_start(text)
-    if start < len(text):
+    if start < len(text) and not _is_object(text, start):
         rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014")
         # what the cut leaves must end in a clause: "my parents | love jazz" is no cut
         last = re.split(r"[,;.!?]", rest[-_TAIL_CHARS:])[-1]

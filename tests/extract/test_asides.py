@@ -97,6 +97,8 @@ def test_says_nothing_needs_no_one_in_what_is_left():
     ("I like tea. Now that I think of it, I love paella", ["I like tea", "I love paella"]),
     ("If I may, I like tea", ["I like tea"]),
     ("to be frank, I hate cats", ["I hate cats"]),
+    ("For what it is worth I work in a shipyard", ["I work in a shipyard"]),  # no mark after
+    ("so if i'm honest i say grace before every meal", ["I say grace before every meal"]),
     ("I like tea. I think about it a lot", ["I like tea", "I think about it a lot"]),
     ("remember that I am honest to a fault", ["I am honest to a fault"]),
 ])

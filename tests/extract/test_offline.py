@@ -242,7 +242,7 @@ def test_clauses_and_headers(message, facts):
 
 @pytest.mark.parametrize("fact", [
     "I love saying cheers", "I hate saying goodbye", "I sign off every email with cheers",
-    "My grandad always says cheers",
+    "My grandad always says cheers", "I say cheers a lot",
 ])
 def test_a_thanks_or_goodbye_that_is_an_object_stays(fact):
     # the word before it wants an object (an -ing form, a finite verb, a preposition)
