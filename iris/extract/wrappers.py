@@ -129,7 +129,7 @@ def strip_trailing(text: str) -> str:
 
 
 _WORDS_BEFORE = re.compile(r"(?:([\w']+)\s+)?([\w']+)\s*$")
-# Subjects that make an -s form after them a verb: "she says | cheers" ("my comic books |
+# Subjects that make the word after them a verb: "she says | cheers" ("my comic books |
 # thanks" is a noun).
 _PRONOUN_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "it", "they", "who"})
 
@@ -145,10 +145,10 @@ def _is_object(text: str, start: int) -> bool:
     word = english.normalise(before.group(2))
     previous = english.normalise(before.group(1) or "")
     lexicon = english.words()
-    # an -s form or a base is a verb only after a subject or an adverb ("I say | cheers a lot")
-    subject = previous in _PRONOUN_SUBJECTS or previous in chat.ADVERBS
-    verb = (word in lexicon.finite_verbs and (not word.endswith("s") or subject)) or (
-        word in lexicon.bases and subject)
+    # a verb form is read as one only after a subject or an adverb: "she says | cheers", "I
+    # say | cheers a lot"; "my comic books | thanks", "im married | thx" end a clause
+    verb = (word in lexicon.finite_verbs or word in lexicon.bases) and (
+        previous in _PRONOUN_SUBJECTS or previous in chat.ADVERBS)
     return word in lexicon.noun_markers or english.is_gerund(word) or verb
 
 
