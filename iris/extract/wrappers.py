@@ -115,7 +115,8 @@ def strip_trailing(text: str) -> str:
     text = text[:asides.hedge_start(text, is_clause)].rstrip(" ,;:-\u2013\u2014(")
     text = _without_closer(text.rstrip())
     sign_off = command.sign_off_start(text)
-    text = text if _is_object(text, sign_off) else text[:sign_off].rstrip()
+    if sign_off == len(text) or not _is_object(text, sign_off):
+        text = text[:sign_off].rstrip()
     text = _without_aside(_TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS
                           else text)
     text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
