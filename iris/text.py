@@ -7,6 +7,7 @@
                          lower case without apostrophes ("Don't" -> "dont"), its words, and
                          where the words sit in the original text
     inflect              -s/-es/-ies and -d/-ed/-ied forms of verb bases
+    is_gerund            an -ing form of one ("saying", "swimming")
     sentence_ends        where one sentence ends and the next begins ("Dr. Smith" is one)
     BULLET_CHARS         the bullet characters lists use
     canonical            the words a comparison sees: surface spellings folded (contractions,
@@ -90,6 +91,16 @@ def inflect(bases: list[str], *, base: bool) -> frozenset[str]:
         else:
             forms.update({verb + "s", verb + ("d" if verb.endswith("e") else "ed")})
     return frozenset(forms)
+
+
+def is_gerund(word: str) -> bool:
+    """An -ing form of a verb base of the lexicon ("saying", "making", "swimming"): the
+    lexicon lists the forms that make a clause, and an -ing form alone makes none."""
+    stem = word[:-3]
+    if not word.endswith("ing") or len(stem) < 2:
+        return False
+    bases = words().bases
+    return stem in bases or stem + "e" in bases or (stem[-1] == stem[-2] and stem[:-1] in bases)
 
 
 # --- words and where they are ------------------------------------------------------------

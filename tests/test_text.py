@@ -120,3 +120,8 @@ def test_bare_deictic_request(message):
 ])
 def test_not_a_bare_deictic_request(message):
     assert not text.bare_deictic_request(message)
+
+
+def test_is_gerund():
+    assert text.is_gerund("saying") and text.is_gerund("making") and text.is_gerund("swimming")
+    assert not text.is_gerund("morning") and not text.is_gerund("king")

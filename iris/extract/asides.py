@@ -16,16 +16,25 @@ it"). A verb
 with an object or a preposition after it is a fact: "I think about death a lot", "I trust my
 gut", "I believe in ghosts", "I mean to learn Welsh", "I say grace".
 
+The user pointing back at their own telling is the same class in a subordinate clause, in
+any tense: "as I mentioned previously", "like i said", "not sure if I told you (but)", "in
+case I didn't say", "before I forget". So is an offer of what follows whose object names no
+one: "I would like to share a few details", "if I may add a few things".
+
 `telling_prefix` is the other place the class shows: "I guess I'd add that | my sister ...",
 "I'd also say | I own a house": a statement that the user is adding something, before the
 clause that is the fact. It needs a modal ("I'd", "I should", "let me"): "I say yes to too
-many things" is a fact."""
+many things" is a fact. Pointing back ("as I said | he snores"), an offer ("I'd like to share
+a few details | I am ...") and a hedge on the message before "but" ("not sure if this matters
+but | I ...") go the same way; after pointing back with no mark, the next word must open a
+clause ("as I said goodbye I cried" is one sentence)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
+from iris import text as english
 from iris.store.kinds import is_known
 
 ClauseTest = Callable[[str], bool]
@@ -36,17 +45,41 @@ _THINKING = r"(?:think|guess|suppose|reckon|mean|trust|hope|believe|imagine|figu
 # How a thing is said: "to be honest", "let me be clear".
 _MANNER = r"(?:honest|frank|clear|brief|blunt)"
 _MODAL = (r"(?:'d|'ll|\s+would|\s+should|\s+must|\s+might|\s+could|\s+can|\s+will|"
-          r"\s+ought to|\s+have to|\s+need to|\s+want to|\s+wanna|\s+gotta)")
+          r"\s+ought to|\s+have to|\s+need to|\s+want(?:ed)? to|\s+wanna|\s+gotta)")
 _SUBJECT = r"(?:i|we)"
+# The manner of telling: "to be frank", "if I'm honest", "if I may", "for what it's worth".
+_MANNER_CLAUSE = (rf"(?:if|to be)\s+(?:i'?m\s+|i am\s+)?{_MANNER}|if {_SUBJECT} (?:may|might)"
+                  r"|for what it(?:'?s|\s+is) worth")
+_DOUBT = (r"(?:(?:i\s+)?(?:hope|hoping)|(?:i'?m\s+)?not\s+sure|unsure|dunno|idk|no\s+idea"
+          r"|(?:do\s+)?let\s+me\s+know|lmk)")
+_CONDITION = r"(?:if|whether|should|in\s+case)"
+# The user pointing back at their own telling, in any tense, inside a subordinate clause:
+# "as I mentioned previously", "like i said", "not sure if I told you this already",
+# "in case I didn't say", and "before I forget" (the telling still to come).
+_RECALL_VERBS = r"(?:say|said|mention(?:ed)?|tell|told|add(?:ed)?|write|wrote|share(?:d)?)"
+_RECALLED = (rf"{_SUBJECT}(?:'?ve|\s+have|\s+had|\s+did|\s+didn'?t|\s+did\s+not|\s+haven'?t"
+             rf"|\s+have\s+not|\s+never|\s+already|\s+might\s+have|\s+may\s+have){{0,2}}"
+             rf"\s+{_RECALL_VERBS}(?:\s+(?:you|u|ya))?(?:\s+(?:this|that|it))?"
+             rf"(?:\s+(?:already|before|previously|earlier|yet))?")
+_POINTING_BACK = (rf"(?:(?:as|like)\s+|(?:{_DOUBT}\s+)?(?:if|whether|in\s+case)\s+){_RECALLED}"
+                  rf"|before\s+{_SUBJECT}\s+forget")
+_NOBODY = r"(?!(?:i|im|i'm|me|my|we|our|us|he|she|they|his|her|their|him|them)\b)(?![\w']*\d)"
+# Offering what follows: "I would like to share a few details | I ...", "if I may add a few
+# things | my ...": a verb of telling, then a short object naming no one, then the fact.
+_OFFERING = (rf"(?:{_SUBJECT}{_MODAL}(?:\s+like\s+to)?|if\s+{_SUBJECT}\s+(?:may|might|can))"
+             rf"(?:\s+also)?\s+(?:{_SAYING}|share|tell|let\s+(?:you|u)\s+know)\b")
+_OFFER = re.compile(rf"\s*{_OFFERING}", re.I)
+_OBJECT_WORDS = 4
 # What may follow a comment clause: nothing, a mark, or "that" ("I think that's it"). Before
 # a clause of its own ("I think I will retire") the hedge stays with the fact.
 _OPEN_END = r"(?=\s*(?:$|[,.!?;:\u2026)-]|that\b|thats\b|it'?s\b))"
 _COMMENT = re.compile(
     rf"\b(?:{_SUBJECT}(?:{_MODAL})?(?:\s+also|\s+just|\s+only)?\s+(?:{_SAYING}|{_THINKING})"
     rf"|(?:let me|lemme)(?:\s+also)?\s+(?:see|think|{_SAYING}|be\s+{_MANNER})"
-    rf"|(?:if|to be)\s+(?:i'?m\s+|i am\s+)?{_MANNER}|if {_SUBJECT} (?:may|might)"
+    rf"|{_MANNER_CLAUSE}"
     rf"|(?:now that )?{_SUBJECT} think (?:of|about) it|come to think of it"
-    rf"|{_SUBJECT}'?(?:m|re| am| are)(?:\s+just)?\s+saying){_OPEN_END}"
+    rf"|{_SUBJECT}'?(?:m|re| am| are)(?:\s+just)?\s+saying|(?:{_POINTING_BACK})(?:\s*,?\s*but(?=\W*$))?"
+    rf"|{_OFFERING}(?:\s+{_NOBODY}[\w']+){{0,{_OBJECT_WORDS}}}(?=\W*$)){_OPEN_END}"
     r"|\b(?:from|of|for) (?:me|my (?:end|side))\b|\bthat'?s me\b",
     re.I)
 
@@ -81,6 +114,7 @@ _PEOPLE = frozenset({"i", "im", "ive", "id", "me", "my", "mine", "we", "our", "u
                      "he", "she", "they", "his", "her", "their", "him", "them", "hes", "shes",
                      "theyre"})
 _VOWEL = re.compile(r"[aeiouy]")
+_OWN_SUBJECTS = frozenset({"i", "im", "ive", "id", "my", "we", "our"})
 
 
 def says_nothing(words: list[str], rest: list[str]) -> bool:
@@ -98,15 +132,68 @@ _PREFIX = re.compile(
     rf"\s*(?:(?:{_SUBJECT}\s+{_THINKING}\s+)?{_SUBJECT}{_MODAL}(?:\s+also)?\s+{_SAYING}"
     rf"|(?:let me|lemme)(?:\s+also)?\s+{_SAYING})(?:\s+that\b)?[\s,:]*",
     re.I)
+# The user pointing back at their telling ("as I said", "idk if i mentioned"), its manner
+# ("for what it's worth"), or thinking aloud ("lemme think"), before the fact; "I think I
+# told you this already but" needs the "but".
+_BACK = re.compile(
+    rf"\s*(?:{_POINTING_BACK}|{_MANNER_CLAUSE}|(?:let me|lemme)\s+(?:see|think)"
+    rf"|(?:{_SUBJECT}\s+{_THINKING}\s+)?{_RECALLED}(?=\s*,?\s*but\b))(?P<mark>\s*[,:]|\s*,?\s*but\b)?"
+    r"[\s,:]*", re.I)
+_BUT = re.compile(r"\s*,?\s+but\b[\s,:]*", re.I)
+_HEDGE_CHARS = 80
 
 
 def telling_prefix(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after the user saying they add something ("I'd also say | I own
-    a house"), or 0."""
+    a house"), pointing back at their telling ("as I mentioned previously | I ..."), or
+    doubting the message ("not sure if this matters but | I ..."), or 0."""
     found = _PREFIX.match(text)
     if found and found.end() < len(text) and is_clause(text[found.end():]):
         return found.end()
+    back = _BACK.match(text)
+    # With no mark or "but" after it the next word must open a clause: "as I said | goodbye,
+    # I cried" is one sentence.
+    if back and back.end() < len(text) and is_clause(text[back.end():]) and (
+            back.group("mark") or _opens_clause(text[back.end():])):
+        return back.end()
+    but = _BUT.search(text, 0, _HEDGE_CHARS)
+    if but and is_hedge(text[:but.start()]) and is_clause(text[but.end():]):
+        return but.end()
+    return _offer_end(text, is_clause)
+
+
+def _offer_end(text: str, is_clause: ClauseTest) -> int:
+    """Where the fact starts after the user offering it ("I'd like to share a few details |
+    I am ..."), or 0: the first of the user's own subjects a few words after the verb."""
+    offer = _OFFER.match(text)
+    if not offer:
+        return 0
+    for count, word in enumerate(re.finditer(r"[\w']+", text[offer.end():offer.end() + 80])):
+        norm = word.group().lower().replace("'", "")
+        if norm in _OWN_SUBJECTS:
+            start = offer.end() + word.start()
+            return start if is_clause(text[start:]) else 0
+        if count >= _OBJECT_WORDS or norm in _PEOPLE or any(c.isdigit() for c in norm):
+            return 0
     return 0
+
+
+_RECALLED_START = re.compile(rf"{_RECALLED}\b", re.I)
+
+
+def points_back(text: str) -> bool:
+    """`text` opens with the user pointing back at their telling: "I said ...", "I've
+    mentioned ..." ("like | I said ..." after a cut)."""
+    return _RECALLED_START.match(text) is not None
+
+
+def _opens_clause(text: str) -> bool:
+    """`text` opens with a subject ("I", "my", "the"), perhaps after a sentence adverb
+    ("firstly I ...")."""
+    words = [w.lower().replace("'", "") for w in re.findall(r"[\w']+", text[:60])[:2]]
+    if len(words) == 2 and words[0].endswith("ly") and len(words[0]) > 4:
+        words = words[1:]
+    return bool(words) and (words[0] in _PEOPLE or words[0] in english.words().determiners)
 
 
 # Hedges on the message at its end, by shape: a conditional, a hope or a doubt whose subject
@@ -114,10 +201,6 @@ def telling_prefix(text: str, is_clause: ClauseTest) -> int:
 # "should that be of any relevance"), the listener's understanding ("if you get me"), or a
 # general extender ("or something like that", "n stuff", "or whatever"). A word about anyone
 # ("if that's ok with my mum") or a number makes it part of the fact.
-_NOBODY = r"(?!(?:i|im|i'm|me|my|we|our|us|he|she|they|his|her|their|him|them)\b)(?![\w']*\d)"
-_DOUBT = (r"(?:(?:i\s+)?(?:hope|hoping)|(?:i'?m\s+)?not\s+sure|unsure|dunno|idk|no\s+idea"
-          r"|(?:do\s+)?let\s+me\s+know|lmk)")
-_CONDITION = r"(?:if|whether|should|in\s+case)"
 _HEDGE = re.compile(
     rf"\b(?:(?:{_DOUBT}\s+(?:{_CONDITION}\s+)?|{_CONDITION}\s+)(?:that|this)(?:'?s|'d|'ll)?"
     rf"(?:\s+{_NOBODY}[\w']+){{0,5}}"

@@ -50,10 +50,16 @@ WEIGHTS = {"start": Path(__file__).with_name("chat_start.json"),
 SPAN_THRESHOLD = 0.9
 SEGMENT_THRESHOLD = 0.95
 MAX_OPENER_WORDS = 8
+# "the other thing is | I ...": a longer head before a copula says something ("ok heres the
+# thing felix is | my godson").
+MAX_CLEFT_WORDS = 4
 MAX_CLOSER_WORDS = 8
 # A closer with no punctuation before it is short: "... a divorce over to you".
 MAX_BARE_CLOSER_WORDS = 4
 MAX_SEGMENT_WORDS = 7
+# A segment that is all talk about the telling may be longer: "I would like to share a few
+# details" (nothing of it is left once the aside is masked).
+MAX_ASIDE_WORDS = 12
 _CLOSER_ROUNDS = 3
 _FRAGMENT_WORDS = 4
 # Smaller weights are not shipped: they move no decision (same scores on every phrasing set)
@@ -69,7 +75,7 @@ _OTHERS = frozenset({"he", "she", "they", "hes", "shes", "theyre", "his", "her",
                      "them", "its", "theres"})
 _LAST_CLAUSE = re.compile(r"[,;.!?]|\s(?:and|but|or|n|&)\s", re.I)
 # Adverbs before a verb: "... but i never | share it".
-_ADVERBS = frozenset({"never", "always", "still", "also", "really", "just", "often", "usually",
+ADVERBS = frozenset({"never", "always", "still", "also", "really", "just", "often", "usually",
                       "sometimes", "rarely", "only", "even", "ever", "dont", "cant", "wont"})
 _COPULAS = frozenset({"is", "are", "was", "were", "am", "be", "been"})
 # A tail opening with one of these completes the clause before it ("I go | when the weather
@@ -138,8 +144,12 @@ def _chatty_piece(span: str, edge: str, threshold: float) -> bool:
 
 def is_chat(segment: str) -> bool:
     """A whole segment said to the assistant: a few words, none about the user, that the
-    model scores as chat with high confidence ("What else...", "Over to you")."""
+    model scores as chat with high confidence ("What else...", "Over to you"), or talk about
+    the telling and nothing else ("I would like to share a few details": `iris.extract.asides`),
+    which may be longer."""
     norms = _norms(segment)
+    if len(norms) > MAX_SEGMENT_WORDS and len(norms) <= MAX_ASIDE_WORDS:
+        return not _norms(asides.masked(segment)[0])
     return 0 < len(norms) <= MAX_SEGMENT_WORDS and _chatty_piece(segment, "start", SEGMENT_THRESHOLD)
 
 
@@ -175,6 +185,10 @@ def _is_english(word: str) -> bool:
     return is_known(word) or word in lexicon.verbs or word in lexicon.noun_markers
 
 
+# Indefinite pronouns are subjects: "everything I cook has garlic in it".
+_INDEFINITE = re.compile(r"(?:every|some|any|no)(?:thing|one|body|where)")
+
+
 _CHAT_SPEAK = re.compile(r"[a-z]+(?:-[a-z]+)*")
 # Openers of chat-speak are this short: "ngl", "fwiw", "lol so".
 MAX_CHAT_SPEAK_WORDS = 2
@@ -188,7 +202,8 @@ def is_chat_speak(word: str) -> bool:
     words before the user's own subject)."""
     norm = word.lower()
     return bool(_CHAT_SPEAK.fullmatch(norm)) and not _is_english(norm) and not (
-        norm in _PERSONAL or norm in _OTHERS or norm in _CONTINUATIONS or norm in _LINKS)
+        norm in _PERSONAL or norm in _OTHERS or norm in _CONTINUATIONS or norm in _LINKS
+        or _INDEFINITE.fullmatch(norm))
 
 
 # What chat-speak may stand before: "I" ("ngl I speak Welsh"), "so" ("lol so I ..."); not
@@ -222,8 +237,10 @@ def opener_end(text: str, is_clause: ClauseTest) -> int:
         return 0
     limit = words[-1].start()
     opening = _norms(words[0].group())[0]
-    if opening in _CONTINUATIONS or opening in english.words().noun_markers:
-        return 0  # "for vacation i enjoy ...", "the county wide bake sale is ...": the fact's own
+    if opening in _CONTINUATIONS:
+        return 0  # "for vacation i enjoy ...": the fact's own
+    # "the county wide bake sale is ...", "everything I cook has garlic": a subject's start
+    subject = opening in english.words().noun_markers or _INDEFINITE.fullmatch(opening)
     best = 0
     for cut in _cuts(text[:limit + 1], words):
         if cut == 0 or cut > limit:
@@ -233,7 +250,15 @@ def opener_end(text: str, is_clause: ClauseTest) -> int:
         marked = len(rest) < len(text) - cut  # "Good afternoon. | I ...", "here goes: | I ..."
         if not first or first[0] in _CONTINUATIONS or not (marked or first[0] in _OWN_SUBJECTS):
             continue  # "one of the languages | that i ...", "the county wide bake | sale is ..."
-        if (rest[:1].isalnum() and head.rstrip()[-1:] != "(" and not _dangling(head)
+        # "another thing is | I ...", "the thing is | my ...": a clause after a copula is its
+        # complement, and a head of a few words about it can be chat (a name, "buddy is | my
+        # dog", is one word)
+        said = _norms(head)
+        cleft = (3 <= len(said) <= MAX_CLEFT_WORDS and said[-1] in _COPULAS
+                 and first[0] in _OWN_SUBJECTS)
+        if (subject and not cleft) or (_dangling(head) and not cleft):
+            continue
+        if (rest[:1].isalnum() and head.rstrip()[-1:] != "("
                 and _chatty(head.strip(), "start") and is_clause(rest)):
             best = cut
     return best
@@ -285,7 +310,7 @@ def _dangling(rest: str) -> bool:
     lexicon = english.words()
     return bool(last) and (last[0] in lexicon.verbs or last[0] in lexicon.noun_markers
                            or last[0] in _LINKS or last[0] in _CONTINUATIONS
-                           or last[0] in _ADVERBS)
+                           or last[0] in ADVERBS)
 
 
 # --- training (scikit-learn) ---------------------------------------------------------------

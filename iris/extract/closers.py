@@ -86,7 +86,8 @@ def closing_start(text: str) -> int:
         # leave a clause (the caller checks): that guards it. A single word needs more.
         if norms[-k] in _AUXILIARIES or norms[-k] in _DEGREE or (joined and (
                 before in _AUXILIARIES or before in _DEGREE or (k == 1 and (
-                    before in lexicon.verbs or before in lexicon.noun_markers)))):
+                    before in lexicon.verbs or english.is_gerund(before)
+                    or before in lexicon.noun_markers)))):
             continue  # "... the weather is nice", "... is very nice", "... I will call later"
         if _model().weights.get("s:" + words[-k].group().lower(), 0.0) <= 0:
             continue  # closers seen in training never start with this word ("old much ...")

@@ -65,8 +65,9 @@ _COUNTER_LABEL = re.compile(r"\b(?:step|thing|item|fact|point|part|number)\s+$",
 _OBJECTS = frozenset({"this", "these", "following", "dis", "dese"})
 # Words that go with a thanks right after them ("much appreciated", "k thx").
 _THANKS_MODIFIERS = frozenset({"much", "k", "very", "greatly"})
-# Who a message is addressed to: "fyi iris I ..." opens the fact after the name.
-_ADDRESSEE = frozenset({"iris"})
+# Who a message is addressed to, by its name or by what it is: "fyi iris I ...", "Dear
+# assistant I ...", "yo bot I ..." open the fact after it.
+ADDRESSEE = frozenset({"iris", "assistant", "bot"})
 
 
 @dataclass(frozen=True)
@@ -254,7 +255,7 @@ def _lead_in_end(text: str, *, whole: bool = False) -> int:
                 or (verb_end and base not in _SUBJECTS | english.words().determiners)):
             verb_end, since_verb = token.end(), 0  # "srsly remember", "remember pls"
         open_for_subject = (after_verb or base in _BEFORE_SUBJECT
-                            or (signal and base in _ADDRESSEE))
+                            or (signal and base in ADDRESSEE))
     return len(text) if whole and signal and unknown <= 1 else 0
 
 

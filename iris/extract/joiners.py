@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from iris import text as english
-from iris.extract import segments
+from iris.extract import asides, segments
 from iris.extract.segments import ClauseTest
 
 MAX_SPAN_WORDS = 6
@@ -158,12 +158,26 @@ def strip_filler(text: str, is_clause: ClauseTest) -> str:
             break
         words.append(found.group(1).lower())
         end = found.end()
+    if not end:
+        # "like" alone before the user's own subject is a filler too ("oh and like | I hate
+        # ..."): "like" as a verb or preposition has a subject or an object of its own
+        found = _LEADING_WORDS.match(text)
+        if found and found.group(1).lower() == _HEDGE_LIKE:
+            rest = text[found.end():]
+            after = rest.split(maxsplit=1)
+            # "like my mom, I ...": the clause before the comma; "like I said" points back
+            if (after and english.normalise(after[0]) in _OWN and not asides.points_back(rest)
+                    and is_clause(re.split(r"[,;.!?]", rest, maxsplit=1)[0])):
+                return rest
     rest = text[end:]
     opening = english.normalise(rest.split(maxsplit=1)[0]) if rest.strip() else ""
     return rest if end and opening not in segments.SUBORDINATORS and is_clause(rest) else text
 
 
 _TAIL_CHARS = 200
+# Interjections at a fact's end with no coordinator before them: at least this many ("oh
+# yeah"); one alone may be a word of the fact ("... my dog Mo").
+_BARE_FILLER_WORDS = 2
 _TRAILING_WORDS = re.compile(r"[\s,]+([\w'&+]+)\W*$")
 
 
@@ -181,6 +195,11 @@ def strip_trailing_filler(text: str) -> str:
         word = found.group(1).lower()
         if word in _COORDINATORS and words and _all_filler(words[::-1]):
             return head + tail[:found.start()]
+        if len(words) >= _BARE_FILLER_WORDS and _all_filler(words[::-1]) \
+                and not _all_filler([word]):
+            # "I have a dog oh yeah | and as I said ...": two interjections or more at the
+            # end, left by a cut at the coordinator after them
+            return head + tail[:end]
         words.append(word)
         end = found.start()
     return text

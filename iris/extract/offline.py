@@ -121,6 +121,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         room = None if limit is None else limit - len(facts) + 1
         for fact in [part] if listed else split_pieces(part, room):
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
+            if not listed:  # chat before a later fact's own subject: ". Another thing is | I"
+                fact = clean_fact(chat.without_opener(fact, is_clause))
             if fact and re.search(r"\w", fact) and not chat.is_chat(fact):
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:

@@ -63,8 +63,8 @@ _TIME_WORDS = re.compile(
     r"|generally|mostly|every|each|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january"
     r"|february|march|april|may|june|july|august|september|october|november|december)s?\b",
     re.I)
-# Said to the assistant: the second person, its name, politeness.
-_ADDRESS = frozenset({"you", "u", "ya", "yall", "ur", "your", "yours", "youre", "iris",
+# Said to the assistant: the second person, politeness (its names: command.ADDRESSEE).
+_ADDRESS = frozenset({"you", "u", "ya", "yall", "ur", "your", "yours", "youre",
                       "please", "pls", "plz", "kindly"})
 # Modal words after "I" that make "I ... that" a preface ("I should mention that").
 _MODALS = frozenset({"should", "must", "shall", "would", "could", "might", "want", "wanted",
@@ -202,7 +202,8 @@ def strip_address(text: str, is_clause: ClauseTest) -> str:
             return text  # "Pepper (my puppy) ...", "horror movies are my favorites"
         # "update on me", "so about me": a heading about the user, then the fact
         about_me = heads[-1] in ("me", "myself")
-        addressed = about_me or any(w in _ADDRESS or command.is_signal(w) for w in heads)
+        addressed = about_me or any(w in _ADDRESS or command.is_signal(w) or _vocative(heads, i)
+                                    for i, w in enumerate(heads))
         # "Friendly reminder for you: my first toy a lite brite": after a colon or a dash
         # said to the assistant, the rest is what to keep even without a verb.
         marked = re.search(r"[:\-\u2013\u2014]\s*$", prefix) is not None and len(norms) - index > 1
@@ -211,6 +212,13 @@ def strip_address(text: str, is_clause: ClauseTest) -> str:
             return rest
         return text
     return text
+
+
+def _vocative(heads: list[str], index: int) -> bool:
+    """The assistant named at `index` ("Dear assistant", "yo bot"), not a thing of that name
+    ("the bot I built")."""
+    return heads[index] in command.ADDRESSEE and (
+        index == 0 or heads[index - 1] not in english.words().determiners)
 
 
 def _ends_with_clause(prefix: str, is_clause: ClauseTest) -> bool:

@@ -8,7 +8,8 @@ import re
 
 from rapidfuzz import fuzz
 
-from iris.extract import asides, closers, command
+from iris import text as english
+from iris.extract import asides, chat, closers, command
 from iris.extract.clauses import FIRST_PERSON, is_clause
 
 _FILLER = re.compile(
@@ -113,7 +114,9 @@ def strip_trailing(text: str) -> str:
         text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))
     text = text[:asides.hedge_start(text, is_clause)].rstrip(" ,;:-\u2013\u2014(")
     text = _without_closer(text.rstrip())
-    text = text[:command.sign_off_start(text)].rstrip()
+    sign_off = command.sign_off_start(text)
+    if sign_off == len(text) or not _is_object(text, sign_off):
+        text = text[:sign_off].rstrip()
     text = _without_aside(_TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS
                           else text)
     text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
@@ -121,9 +124,33 @@ def strip_trailing(text: str) -> str:
     for pattern in (_THANKS, _TRAILING_COMMAND, _THANKS):
         cut = max(0, len(text) - _TAIL_CHARS)
         match = pattern.search(text, cut)
-        if match and match.start() > 0:
+        if match and match.start() > 0 and not _is_object(text, match.start()):
             text = text[: match.start()].rstrip()
     return text.strip()
+
+
+_WORDS_BEFORE = re.compile(r"(?:([\w']+)\s+)?([\w']+)\s*$")
+# Subjects that make the word after them a verb: "she says | cheers" ("my comic books |
+# thanks" is a noun).
+_PRONOUN_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "it", "they", "who"})
+
+
+def _is_object(text: str, start: int) -> bool:
+    """The words from `start` on are the object of the word before them, with no mark
+    between: a preposition or determiner, an -ing form or a verb ("I sign off every email
+    with | cheers", "I hate saying | goodbye", "she always says | cheers")."""
+    tail = text[start:].lstrip()
+    before = _WORDS_BEFORE.search(text[max(0, start - 60):start])
+    if not before or not tail[:1].isalnum():
+        return False
+    word = english.normalise(before.group(2))
+    previous = english.normalise(before.group(1) or "")
+    lexicon = english.words()
+    # a verb form is read as one only after a subject or an adverb: "she says | cheers", "I
+    # say | cheers a lot"; "my comic books | thanks", "im married | thx" end a clause
+    verb = (word in lexicon.finite_verbs or word in lexicon.bases) and (
+        previous in _PRONOUN_SUBJECTS or previous in chat.ADVERBS)
+    return word in lexicon.noun_markers or english.is_gerund(word) or verb
 
 
 # ", just so you're aware", ", you know", ", if u must know": said to the assistant after the fact.
@@ -143,7 +170,7 @@ def _without_aside(text: str) -> str:
 def _without_closer(text: str) -> str:
     """`text` without a chat closer after its last clause ("... appreciate it")."""
     start = closers.closing_start(text)
-    if start < len(text):
+    if start < len(text) and not _is_object(text, start):
         rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014")
         # what the cut leaves must end in a clause: "my parents | love jazz" is no cut
         last = re.split(r"[,;.!?]", rest[-_TAIL_CHARS:])[-1]

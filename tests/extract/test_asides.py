@@ -97,6 +97,8 @@ def test_says_nothing_needs_no_one_in_what_is_left():
     ("I like tea. Now that I think of it, I love paella", ["I like tea", "I love paella"]),
     ("If I may, I like tea", ["I like tea"]),
     ("to be frank, I hate cats", ["I hate cats"]),
+    ("For what it is worth I work in a shipyard", ["I work in a shipyard"]),  # no mark after
+    ("so if i'm honest i say grace before every meal", ["I say grace before every meal"]),
     ("I like tea. I think about it a lot", ["I like tea", "I think about it a lot"]),
     ("remember that I am honest to a fault", ["I am honest to a fault"]),
 ])
@@ -135,3 +137,36 @@ def test_a_hedge_is_read_from_its_start():
     assert not asides.is_hedge("drugs or anything")
     assert not asides.is_hedge("sreamer. hope that helps")  # a word of the fact before it
     assert asides.hedge_start("I am 30 if that makes sense", is_clause) == len("I am 30 ")
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("As I mentioned previously I walk dogs for a living", ["I walk dogs for a living"]),
+    ("I like tea and as I said I keep bees", ["I like tea", "I keep bees"]),
+    ("not sure if I told you but I am a doctor", ["I am a doctor"]),
+    ("I am 40. Oh, before I forget, I grew up on a farm", ["I am 40", "I grew up on a farm"]),
+    ("I swim. I think I told you this already but I love jeans", ["I swim", "I love jeans"]),
+    ("dunno if i mentioned firstly i keep bees. secondly i swim", ["I keep bees", "I swim"]),
+    ("not sure if i told you but\n* i have a dog\n* i swim", ["I have a dog", "I swim"]),
+])
+def test_the_user_pointing_back_at_their_telling_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I swim. not sure if this matters but I only eat kosher", ["I swim", "I only eat kosher"]),
+    ("Good afternoon I would like to share a few details I am a nurse", ["I am a nurse"]),
+    ("If I may add a few things my aunt lives in Galway", ["My aunt lives in Galway"]),
+    ("I would like to share a few details\n- I swim\n- I am a nurse", ["I swim", "I am a nurse"]),
+])
+def test_a_doubt_or_an_offer_before_the_fact_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("fact", [
+    "As I said goodbye I cried",            # "said" has an object: one sentence
+    "I would like to share my love of cats",
+    "I told you I was vegan",               # no "but": a report, kept whole
+    "I said yes to too many things",
+])
+def test_saying_with_an_object_is_no_pointing_back(fact):
+    assert split_facts(fact) == [fact]

@@ -95,3 +95,19 @@ def test_chat_speak_is_read_by_shape():
 @pytest.mark.parametrize("fact", ["I have 3 cats", "I collect old maps", "my sons play rugby"])
 def test_an_inflected_english_word_finishes_the_clause(fact):
     assert split_facts(fact) == [fact[0].upper() + fact[1:]]
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I am married. Another thing is I have 5 cats", ["I am married", "I have 5 cats"]),
+    ("i swim. the other thing is my mom lives in Leeds", ["I swim", "My mom lives in Leeds"]),
+])
+def test_chat_before_a_later_facts_own_subject_goes(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("fact", [
+    "Everything I cook has garlic in it",   # an indefinite pronoun is a subject
+    "Buddy is my dog",                      # a name before a copula is no chat
+])
+def test_a_subject_before_the_users_words_stays(fact):
+    assert split_facts(fact) == [fact]

@@ -78,6 +78,19 @@ def test_pronouns_and_subordinate_openers_are_no_filler(text):
     ("I AM 5 AND UM LIKE", "I AM 5"),
     ("I like ham and eggs", "I like ham and eggs"),
     ("I said um", "I said um"),  # no coordinator before it
+    ("I have a dog oh yeah", "I have a dog"),  # two or more need none
+    ("my dog Mo", "my dog Mo"),
 ])
 def test_filler_left_at_a_fact_end_goes(text, kept):
     assert joiners.strip_trailing_filler(text) == kept
+
+
+def test_like_alone_before_the_users_own_subject_is_filler():
+    assert split_facts("I have short hair oh and like I like the treadmill") == \
+        ["I have short hair", "I like the treadmill"]
+
+
+@pytest.mark.parametrize("text", ["like my mom, i am a nurse", "like I said my dog bites",
+                                  "like cats"])
+def test_like_with_its_own_object_stays(text):
+    assert joiners.strip_filler(text, is_clause) == text

@@ -238,3 +238,17 @@ def test_phrasings_outside_the_word_lists(message, facts):
 ])
 def test_clauses_and_headers(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("fact", [
+    "I love saying cheers", "I hate saying goodbye", "I sign off every email with cheers",
+    "My grandad always says cheers", "I say cheers a lot",
+])
+def test_a_thanks_or_goodbye_that_is_an_object_stays(fact):
+    # the word before it wants an object (an -ing form, a finite verb, a preposition)
+    assert split_facts(f"remember that {fact}") == [fact]
+
+
+@pytest.mark.parametrize("fact", ["I like to cook", "I love comic books", "Im married"])
+def test_a_thanks_after_a_finished_clause_still_goes(fact):
+    assert split_facts(f"remember that {fact} thanks") == [fact]

@@ -160,3 +160,12 @@ def test_fast_path_steps_aside_for_facts_joined_by_n(message):
     decision = DirectHandler().decide(message)
     assert decision.action is None
     assert decision.reason == "list_structure:facts"
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("Dear assistant I like to work on vintage cars. ok thanks", ["I like to work on vintage cars"]),
+    ("yo bot my dog is called Rex", ["My dog is called Rex"]),
+    ("The bot I built won a prize", ["The bot I built won a prize"]),  # a thing, not the addressee
+])
+def test_the_assistant_named_before_the_fact_is_no_part_of_it(message, facts):
+    assert split_facts(message) == facts
