@@ -213,14 +213,17 @@ _OBJECT_PRONOUNS = frozenset({"me", "him", "her", "us", "them", "it"})
 # An indefinite pronoun heads a relative clause without "that": "something i do when ...".
 _INDEFINITES = frozenset(a + b for a in ("some", "any", "every", "no")
                          for b in ("thing", "where", "one", "body"))
-# rapidfuzz ratio of a typo of a conjunction or a pronoun ("beacuse"/"because" is 86).
-_OPENER_TYPO_CUTOFF = 80.0
+# rapidfuzz ratio of a typo of a conjunction or a pronoun ("beacuse"/"because" is 86; a
+# name, "everton"/"everyone", is 80).
+_OPENER_TYPO_CUTOFF = 85.0
 # A clause of this many words at the end that stops at its verb or a particle is the gapped
 # relative of the noun before it ("everything i know", "everywhere I go", "everything I
 # think about"), not a fact of its own.
 _GAPPED_WORDS = 3
 _RUN_ON_CHARS = 2000
-_TAIL_CHARS = 40  # enough for the few words of a gapped clause
+_TAIL_CHARS = 60  # enough for the few words of a gapped clause or a possessive subject
+# How far a possessive subject's verb may be: "my favorite ice cream flavor is".
+_POSSESSIVE_REACH = 6
 
 
 def mark_run_ons(text: str) -> str:
@@ -258,7 +261,8 @@ def mark_run_ons(text: str) -> str:
                 or (word in english.STOPWORDS and word not in _OBJECT_PRONOUNS)
                 or _finite(word, lexicon.verbs) or is_main_verb(word)
                 or word in lexicon.noun_markers or _gapped(after, lexicon.verbs)
-                or _held_by_opener(before[-_OPENER_REACH:]) or _typo_of_holder(word)):
+                or _held_by_opener(before[-_OPENER_REACH:]) or _typo_of_holder(word)
+                or not _has_own_verb(tail, lexicon.finite_verbs)):
             continue
         out += [text[start:match.start()], "\u2002"]
         start = match.end()
@@ -269,6 +273,21 @@ def _gapped(words: list[str], verbs: frozenset[str]) -> bool:
     last = words[-1].lower() if words else ""
     return bool(words) and len(words) <= _GAPPED_WORDS and (
         _finite(last, verbs) or last in segments.PARTICLES or len(words) < 2)
+
+
+def _has_own_verb(tail: str, finite: frozenset[str]) -> bool:
+    """ "my X ..." opens a clause when a finite verb follows its noun phrase before any other
+    subject: "my parents taught me" does; "my left hand but throw", "my parents home b i
+    want" do not. A subject pronoun is its clause's subject."""
+    words = [w.lower() for w in _WORD.findall(tail)]
+    if not words or words[0] not in ("my", "our"):
+        return True
+    for word in words[1:_POSSESSIVE_REACH + 1]:
+        if word in _SUBJECTS:
+            return False
+        if _finite(word, finite):
+            return True
+    return False
 
 
 def _held_by_opener(words: list[str]) -> bool:
@@ -291,11 +310,13 @@ def _typo_of_holder(word: str) -> bool:
         score_cutoff=_OPENER_TYPO_CUTOFF) is not None
 
 
-def split_pieces(text: str, limit: int | None = None) -> list[str]:
-    """The clauses of one sentence, cut first at discourse joiners ("and uh also")."""
+def split_pieces(text: str, limit: int | None = None, *, run_on: bool = True) -> list[str]:
+    """The clauses of one sentence, cut first at discourse joiners ("and uh also"); also at
+    run-on boundaries (`mark_run_ons`) when `run_on`."""
     facts: list[str] = []
     for piece in joiners.cut(text, is_clause):
-        facts += _split_clauses(mark_run_ons(piece), None if limit is None else limit - len(facts))
+        piece = mark_run_ons(piece) if run_on else piece
+        facts += _split_clauses(piece, None if limit is None else limit - len(facts))
         if limit is not None and len(facts) > limit:
             break
     return facts

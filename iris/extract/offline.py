@@ -132,7 +132,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         if index == 0:
             part = clean_fact(chat.without_opener(part, is_clause))
         room = None if limit is None else limit - len(facts) + 1
-        for fact in [part] if listed else split_pieces(part, room):
+        # a message with a comma anywhere marks its own clause boundaries: no run-on reading
+        for fact in [part] if listed else split_pieces(part, room, run_on="," not in body):
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if fact and re.search(r"\w", fact) and not chat.is_chat(fact):
                 facts.append(fact)
