@@ -14,8 +14,10 @@ whole message as one fact (the clause kept attached), never "she loves horses" a
 A second file (benchmarks/data/extract_phrasings_fresh.yaml, `--phrasings-file`) is built
 with split "all": every list whole, all messages held out. Its optional keys add layouts and
 changes the first file does not use (ordinal lists, mixed case, no space after commas, more
-typo kinds; "{a}" in a list mark is the item's letter). Without those keys the builder draws exactly the
-same random numbers as before, so the first file's messages are unchanged."""
+typo kinds; "{a}" in a list mark is the item's letter; "no_punctuation", the share of joined
+and one-fact messages written with no punctuation at all, 0.15 without it). Without those
+keys the builder draws exactly the same random numbers as before, so the first file's
+messages are unchanged."""
 
 from __future__ import annotations
 
@@ -159,7 +161,7 @@ def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
         register = rng.choice(["formal", "chatty", "informal"])
         layout = "one" if len(units) == 1 else rng.choice(
             ["joined", "joined", "joined", "inline_list", "line_list"] + ["ordinal"] * bool(ordinals))
-        no_punct = layout in ("joined", "one") and rng.random() < 0.15
+        no_punct = layout in ("joined", "one") and rng.random() < data.get("no_punctuation", 0.15)
         typos = rng.random() < 0.2
         lead = _lead_in(data, split, register, rng, typos)
         texts = [u.text for u in units]

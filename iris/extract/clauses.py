@@ -7,11 +7,15 @@ becomes two facts."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable
 from itertools import islice
 
+from rapidfuzz import fuzz, process
+
 from iris import text as english
 from iris.extract import joiners, segments
+from iris.store.kinds import is_known, is_main_verb
 
 # Connectors in front of a clause: "and also", "plus", "btw", "ok so".
 CONNECTOR = re.compile(
@@ -191,10 +195,127 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
         reach=reach)
 
 
-def split_pieces(text: str, limit: int | None = None) -> list[str]:
-    """The clauses of one sentence, cut first at discourse joiners ("and uh also")."""
+# Where a run-on sentence may start a new clause: a subject word that is never an object.
+# (Not "he"/"she": a pronoun clause stays with the person it follows, as pronouns.py keeps it.)
+_RUN_ON = re.compile(r"(?<=[\w'])[ \t]+(?=(?:i|i'm|im|i've|ive|i'd|my|we|our)\b)", re.I)
+# A word after which that subject still belongs to the same clause: "when i", "and my",
+# "with my", "that she", "than we".
+_BINDING = segments.PARTICLES | segments.SUBORDINATORS | _RELATIVE | _COMMA_OPENERS | frozenset(
+    {"and", "n", "nor", "than", "then", "that", "not", "like", "also", "plus", "&", "+"})
+# A conjunction this many words back still holds the subject: "but now I am", "since the
+# surgery I have", "and in addition I" (a linking phrase the clause splitter reads).
+_OPENERS = _COMMA_OPENERS | segments.SUBORDINATORS | frozenset({"and", "n", "also", "plus",
+                                                                   "that"})
+_OPENER_REACH = 4
+# Object pronouns end a clause ("my cats are special to me I am ..."); other function words
+# (english.STOPWORDS) hold the subject after them.
+_OBJECT_PRONOUNS = frozenset({"me", "him", "her", "us", "them", "it"})
+# An indefinite pronoun heads a relative clause without "that": "something i do when ...".
+_INDEFINITES = frozenset(a + b for a in ("some", "any", "every", "no")
+                         for b in ("thing", "where", "one", "body"))
+# rapidfuzz ratio of a typo of a conjunction or a pronoun ("beacuse"/"because" is 86; a
+# name, "everton"/"everyone", is 80).
+_OPENER_TYPO_CUTOFF = 85.0
+# A clause of this many words at the end that stops at its verb or a particle is the gapped
+# relative of the noun before it ("everything i know", "everywhere I go", "everything I
+# think about"), not a fact of its own.
+_GAPPED_WORDS = 3
+_RUN_ON_CHARS = 2000
+_TAIL_CHARS = 60  # enough for the few words of a gapped clause or a possessive subject
+# How far a possessive subject's verb may be: "my favorite ice cream flavor is".
+_POSSESSIVE_REACH = 6
+
+
+def mark_run_ons(text: str) -> str:
+    """A sentence written with no comma at all, as dictated or typed fast ("i have two cats i
+    live in leeds my job is nights"): a subject right after a finished English word is marked
+    as a split point, judged like a comma (both sides must be clauses). Not after a verb,
+    whose object or clause it may be ("I think my son ...", "I love my dog", "she says I
+    snore"), a function word ("when I", "and my", "with my"), within a few words of a
+    subordinate opener ("but now I"), nor before a short clause at the end ("everything I
+    know"); not after an unknown word, which may be a typo of one of those ("beacuse i"). A
+    writer who uses commas marks their own boundaries: a sentence with one is left as it is."""
+    if "," in text or len(text) > _RUN_ON_CHARS:
+        return text
+    lexicon = english.words()
+    cuts = [m.end() for m in _DELIMITER.finditer(text)]
+    out, start = [], 0
+    for match in _RUN_ON.finditer(text):
+        # the words since the last split point must be a clause: "// in my spare time I do"
+        # keeps its time with the clause it opens
+        at = bisect_right(cuts, match.start())
+        since = max(start, cuts[at - 1] if at else 0)
+        left = text[since:min(match.start(), since + _CLAUSE_HEAD_CHARS)]
+        opener = _WORD.match(left.strip())
+        # "when i was six i broke my arm": a subordinate clause first needs the main one
+        if not is_clause(left) or (opener and opener.group().lower() in segments.SUBORDINATORS):
+            continue
+        # chat spellings read as the word they spell ("coz" is "because")
+        # ("that's" is "that is": its verb)
+        before = [(english.canonical(w) or [w.lower()])[-1]
+                  for w in _WORD.findall(text[max(0, match.start() - 60):match.start()])]
+        tail = text[match.end():match.end() + _TAIL_CHARS]
+        after = _WORD.findall(tail) if match.end() + _TAIL_CHARS >= len(text) else []
+        word = before[-1] if before else ""
+        if (not word or word in _BINDING or word in _INDEFINITES
+                or (word in english.STOPWORDS and word not in _OBJECT_PRONOUNS)
+                or _finite(word, lexicon.verbs) or is_main_verb(word)
+                or word in lexicon.noun_markers or _gapped(after, lexicon.verbs)
+                or _held_by_opener(before[-_OPENER_REACH:]) or _typo_of_holder(word)
+                or not _has_own_verb(tail, lexicon.finite_verbs)):
+            continue
+        out += [text[start:match.start()], "\u2002"]
+        start = match.end()
+    return "".join(out) + text[start:]
+
+
+def _gapped(words: list[str], verbs: frozenset[str]) -> bool:
+    last = words[-1].lower() if words else ""
+    return bool(words) and len(words) <= _GAPPED_WORDS and (
+        _finite(last, verbs) or last in segments.PARTICLES or len(words) < 2)
+
+
+def _has_own_verb(tail: str, finite: frozenset[str]) -> bool:
+    """ "my X ..." opens a clause when a finite verb follows its noun phrase before any other
+    subject: "my parents taught me" does; "my left hand but throw", "my parents home b i
+    want" do not. A subject pronoun is its clause's subject."""
+    words = [w.lower() for w in _WORD.findall(tail)]
+    if not words or words[0] not in ("my", "our"):
+        return True
+    for word in words[1:_POSSESSIVE_REACH + 1]:
+        if word in _SUBJECTS:
+            return False
+        if _finite(word, finite):
+            return True
+    return False
+
+
+def _held_by_opener(words: list[str]) -> bool:
+    """A conjunction among `words` with no subject after it: "but now", "since the surgery"
+    (and not "when i race", whose clause is complete, nor the adverb in "were also")."""
+    for index in range(len(words) - 1, -1, -1):
+        if words[index] in _SUBJECTS:
+            return False
+        if words[index] in _OPENERS and not (
+                words[index] == "also" and index and words[index - 1] in _SUBJECTS | _COPULAS):
+            return True
+    return False
+
+
+def _typo_of_holder(word: str) -> bool:
+    """An unknown word close to a conjunction or an indefinite pronoun ("beacuse",
+    "somethhing"): the clause after it is held by it."""
+    return len(word) >= 4 and not is_known(word.replace("'", "")) and process.extractOne(
+        word, _OPENERS | _INDEFINITES, scorer=fuzz.ratio,
+        score_cutoff=_OPENER_TYPO_CUTOFF) is not None
+
+
+def split_pieces(text: str, limit: int | None = None, *, run_on: bool = True) -> list[str]:
+    """The clauses of one sentence, cut first at discourse joiners ("and uh also"); also at
+    run-on boundaries (`mark_run_ons`) when `run_on`."""
     facts: list[str] = []
     for piece in joiners.cut(text, is_clause):
+        piece = mark_run_ons(piece) if run_on else piece
         facts += _split_clauses(piece, None if limit is None else limit - len(facts))
         if limit is not None and len(facts) > limit:
             break

@@ -14,6 +14,7 @@ Both scans look at a bounded number of words, so they cost the same on any input
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -167,6 +168,30 @@ def lead_in_end(text: str, *, whole: bool = False) -> int:
             rf"\b{re.escape(label.group(1))}\s*(?:2|two)\b", text[end:end + 2000], re.I):
         return label.start(1)
     return end
+
+
+# A value after a key is short: "Blur", "nights mostly", "2 cats and a dog".
+MAX_VALUE_WORDS = 4
+
+
+def key_start(text: str, end: int, is_clause: Callable[[str], bool]) -> int:
+    """`end` (where a lead-in ends), or where a key starts when that lead-in took one: in
+    "remember fav band - Blur" the words after the last lead-in word ("fav band") are the key
+    of a key: value fact, since what follows the mark is a short value, not a clause."""
+    if not end or (text[end - 1] not in _CUT_MARKS and not text[end - 1].isspace()):
+        return end
+    value = re.split(r"[.;!?\n]", text[end:], maxsplit=1)[0]
+    if len(value.split()) > MAX_VALUE_WORDS or is_clause(value):
+        return end
+    words, key = _words(), None
+    for token in reversed(list(_TOKEN.finditer(text, 0, end))):
+        if token.group() in _CUT_MARKS and key is None:
+            continue  # the mark itself
+        if not re.match(r"\w", token.group()) or _signal_base(
+                english.normalise(token.group()), words) is not None:
+            break
+        key = token.start()
+    return key if key is not None else end
 
 
 def _lead_in_end(text: str, *, whole: bool = False) -> int:

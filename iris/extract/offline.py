@@ -24,16 +24,27 @@ from iris.extract.wrappers import strip_command, strip_trailing
 
 __all__ = ["clean_fact", "is_clause", "split_facts", "split_facts_bounded", "strip_command"]
 
-# "Update: I moved", "One more thing: I ...": a short label before a colon, no fact itself.
-LABEL = re.compile(r"^([^:\n]{1,40}):\s+")
+# "Update: I moved", "One more thing: I ...", "me in a nutshell - I ...", "Info| I ...": a
+# short label before a colon or a label mark, no fact itself.
+LABEL = re.compile(r"^([^:|=>\n]{1,40}?)(?::|\s*(?:\||::|=>|->|>>|=)|\s[-\u2013\u2014])\s+")
+# The user's own subject at the start of a clause.
+_OWN_START = re.compile(r"\W*(?:i|i'm|im|i've|ive|my|we|our)\b", re.I)
 
 
 def _without_label(text: str) -> str:
+    """`text` without a label in front of its clause. A label about the user ("my deets |")
+    goes only before a clause about the user ("my son | he is 5" keeps who "he" is)."""
     label = LABEL.match(text)
-    if (label and len(label.group(1).split()) <= 4 and not FIRST_PERSON.search(label.group(1))
-            and is_clause(text[label.end():])):
-        return text[label.end():]
-    return text
+    if not label or len(label.group(1).split()) > 4:
+        return text
+    rest = text[label.end():]
+    if segments.HEADER_WORDS.search(label.group(1)) and re.search(r"\w", rest):
+        return rest  # "Info| diet = vegan": a heading names what follows, fact or not
+    colon = label.group().rstrip().endswith(":")  # "OK here goes: I swim" is a label
+    if (not colon and is_clause(label.group(1))) or (FIRST_PERSON.search(label.group(1))
+                                                     and not _OWN_START.match(rest)):
+        return text  # "He plays the violin - I also ...": a fact of its own, no label
+    return rest if is_clause(rest) else text
 
 
 _FACT_START_ROUNDS = 6
@@ -70,7 +81,7 @@ _TRAILING_CONNECTOR = re.compile(
 def clean_fact(text: str) -> str:
     text = _fact_start(_without_label(text.strip()))
     text = joiners.strip_trailing_filler(_TRAILING_CONNECTOR.sub("", text))
-    text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—")
+    text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—|=>")
     first = text.split(maxsplit=1)[0] if text else ""
     if first.islower():  # a fact reads as a sentence; "iPhone ..." is left alone
         text = text[0].upper() + text[1:]
@@ -112,6 +123,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     for index, (part, listed) in enumerate(split_structure(body)):
         if limit is not None and len(facts) > limit:
             return pronouns.resolve(facts), True  # a part beyond the limit is left unread
+        if index == 0:
+            part = _without_label(part)  # before a heading alone is taken for an aside
         if segments.chat_aside(part, first=index == 0, later=bool(facts)) or segments.chat_aside(
                 strip_trailing(part), first=index == 0, later=bool(facts)) or chat.is_chat(part):
             continue
@@ -119,7 +132,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         if index == 0:
             part = clean_fact(chat.without_opener(part, is_clause))
         room = None if limit is None else limit - len(facts) + 1
-        for fact in [part] if listed else split_pieces(part, room):
+        # a message with a comma anywhere marks its own clause boundaries: no run-on reading
+        for fact in [part] if listed else split_pieces(part, room, run_on="," not in body):
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if not listed:  # chat before a later fact's own subject: ". Another thing is | I"
                 fact = clean_fact(chat.without_opener(fact, is_clause))

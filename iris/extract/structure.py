@@ -11,6 +11,9 @@ from iris.extract import command, layout, segments
 from iris.extract.clauses import FIRST_PERSON, is_clause
 from iris.extract.wrappers import strip_command
 
+# An unmarked heading line over a list of clauses is a few words: "abt me", "so um".
+MAX_HEADING_WORDS = 3
+
 # "Things to remember about me:" on a line of its own introduces the list; it is not a fact
 # (its words: segments.HEADER_WORDS).
 
@@ -70,12 +73,16 @@ def is_header(line: str, *, first_of_many: bool = False) -> bool:
 
 
 def bare_heading(first: str, rest: str) -> bool:
-    """ "ok listen," / "Please be advised that" over a marked list: a short first line with
-    no word about the user and no clause introduces the items below it."""
+    """ "ok listen," / "Please be advised that" over a marked list, "abt me" / "so um" over
+    lines that are each a clause: a short first line with no word about the user and no
+    clause introduces the items below it."""
     lines = [line.strip() for line in rest.strip().splitlines()[:3]]
     body = strip_command(first).strip(" ,:;-\u2013\u2014")
-    return (layout.strip_marks(lines)[0] != lines[0] and len(first.split()) <= 6
-            and not FIRST_PERSON.search(first) and not is_clause(body))
+    if len(first.split()) > 6 or FIRST_PERSON.search(first) or is_clause(body):
+        return False
+    marked = layout.strip_marks(lines)[0] != lines[0]
+    return marked or (len(lines) > 1 and len(first.split()) <= MAX_HEADING_WORDS
+                      and all(is_clause(line) for line in lines))
 
 
 def _split_sentences(text: str) -> Iterator[str]:

@@ -58,7 +58,7 @@ def strip_command(text: str) -> str:
     """The text without a leading "remember that"-style command (or a trailing one).
     Text without a command comes back unchanged, apart from outer whitespace."""
     text = text.strip()
-    lead = command.lead_in_end(text)
+    lead = command.key_start(text, command.lead_in_end(text), is_clause)
     if lead:
         rest = strip_trailing(text[lead:].strip())
         if _POLITE_QUESTION.match(text) and rest.endswith("?"):

@@ -8,7 +8,8 @@ A kind relation, unlike word similarity, never joins siblings: "cat" and "dog" a
 carnivores, but neither is a kind of the other, so "forget my dog" never finds "my cat".
 Words are looked up as written (lower case), else by their regular singular; a word WordNet
 also writes capitalised as a kind of thing has a row of its own under that spelling
-("Mandarin": the language, where "mandarin" is first the fruit tree)."""
+("Mandarin": the language, where "mandarin" is first the fruit tree). `is_main_verb` reads a
+second table (intents/fastpath/wordnet_main_verbs.tsv): the words used mostly as verbs."""
 
 from __future__ import annotations
 
@@ -91,6 +92,33 @@ def is_known(word: str) -> bool:
     return word in words or is_noun(word) or any(
         word.endswith(end) and word[: -len(end)] + repl in words
         for end, repl in (("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"), ("ly", "")))
+
+
+@cache
+def _main_verbs() -> tuple[frozenset[str], frozenset[str]]:
+    """The words used mostly as verbs, and their irregular forms
+    (intents/fastpath/wordnet_main_verbs.tsv)."""
+    rows = fastpath_rows("wordnet_main_verbs.tsv", "verb data")
+    return (frozenset(row[0] for row in rows if len(row) == 1),
+            frozenset(row[0] for row in rows if len(row) > 1))
+
+
+_VERB_ENDINGS = (("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"),
+                 ("d", ""), ("ing", ""), ("ing", "e"))
+
+
+def is_main_verb(word: str) -> bool:
+    """Is the lower-case `word` a form of a word WordNet's tagged corpus uses mostly as a verb
+    ("call", "quitting", "dyed", "told"; not "cats", "school")?"""
+    verbs, irregular = _main_verbs()
+    if word in verbs or word in irregular:
+        return True
+    for end, repl in _VERB_ENDINGS:
+        base = word[: len(word) - len(end)] + repl if word.endswith(end) else ""
+        # "quitting", "stopped": a doubled last consonant
+        if len(base) > 2 and (base in verbs or (base[-1] == base[-2] and base[:-1] in verbs)):
+            return True
+    return False
 
 
 def is_noun(word: str) -> bool:

@@ -252,3 +252,45 @@ def test_a_thanks_or_goodbye_that_is_an_object_stays(fact):
 @pytest.mark.parametrize("fact", ["I like to cook", "I love comic books", "Im married"])
 def test_a_thanks_after_a_finished_clause_still_goes(fact):
     assert split_facts(f"remember that {fact} thanks") == [fact]
+
+
+@pytest.mark.parametrize("message, facts", [
+    # run-on: a subject after a finished clause starts the next fact
+    ("i have two cats i live in leeds and i work nights",
+     ["I have two cats", "I live in leeds", "I work nights"]),
+    ("note i am a plumber i have three children my favorite ice cream flavor is chocolate",
+     ["I am a plumber", "I have three children", "My favorite ice cream flavor is chocolate"]),
+    # a pronoun clause stays with its person
+    ("my parrot Kiwi works for the council she hates thunder i live in leeds",
+     ["My parrot Kiwi works for the council she hates thunder", "I live in leeds"]),
+    ("I enjoy being around people // in my spare time i do volunteer work",
+     ["I enjoy being around people", "In my spare time i do volunteer work"]),
+    ("its red with blue stripes so it shines when i race i have light skin",
+     ["Its red with blue stripes so it shines when i race", "I have light skin"]),
+    # ... but not after a verb, a conjunction, a typo of one, nor before a gapped relative
+    ("I think my son is allergic to nuts", ["I think my son is allergic to nuts"]),
+    ("my sister says I snore", ["My sister says I snore"]),
+    ("I used to be a painter but now I am a housekeeper",
+     ["I used to be a painter but now I am a housekeeper"]),
+    ("i am a vegan and in addition my bedroom is purple",
+     ["I am a vegan", "My bedroom is purple"]),
+    ("my dad taught me everything i know", ["My dad taught me everything i know"]),
+    ("i sleep during the day becuase i work nights", ["I sleep during the day becuase i work nights"]),
+    # a writer who uses commas marks their own boundaries
+    ("I sold the house my parents built, and I moved", ["I sold the house my parents built",
+                                                        "I moved"]),
+    # labels and headings before the facts
+    ("me in a nutshell - my nan always called me cariad", ["My nan always called me cariad"]),
+    ("my deets | my wife and I run a bakery", ["My wife and I run a bakery"]),
+    ("My son: he is 5", ["My son: he is 5"]),
+    ("Info| diet = vegan", ["Diet = vegan"]),
+    ("Info| I go to the gym", ["I go to the gym"]),
+    ("abt me\nI grew up on a farm\nI am a recovering alcoholic",
+     ["I grew up on a farm", "I am a recovering alcoholic"]),
+    # key: value facts keep their key
+    ("Personal details => allergies: penicillin", ["Allergies: penicillin"]),
+    ("remember fav band - Blur", ["Fav band - Blur"]),
+    ("remember this: I am vegan", ["I am vegan"]),
+])
+def test_message_structure(message, facts):
+    assert split_facts(message) == facts
