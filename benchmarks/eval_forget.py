@@ -88,6 +88,9 @@ SPLIT_LABELS = {
     # code, scored once on 220d098 (its _result.txt), then tuned on: development data.
     "dev8": "DEV8 (written before the code changed, scored once, then tuned on)",
     "fresh7": "FRESH HELD-OUT 7 (written by someone who had not read the rules, scored once)",
+    # forget_eval_dev10c.yaml: written by the forget-route2 helper before its routing change,
+    # scored once on b892d35 (its _result.txt), then tuned on: development data.
+    "dev10c": "DEV10C (written before the code changed, scored once, then tuned on)",
 }
 
 
