@@ -22,7 +22,7 @@ from iris.errors import InputError, StoreError
 from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
 from iris.removal import read_removal
-from iris.results import AMBIGUOUS, FORGOTTEN, STORE_FAILED, format_result, try_parse
+from iris.results import FORGOTTEN, STORE_FAILED, format_result, try_parse
 from iris.store.forget import forget_all_request
 from iris.store.probe import removal_request
 from iris.tools import run_tool
@@ -237,9 +237,9 @@ class Pipeline:
         return turn.model_copy(update={"results": results, "outcomes": outcomes, "errors": errors})
 
     def _probe(self, turn: Turn) -> Turn:
-        """"delete rusty": a forget request when every word of the object is in exactly one
-        memory, answered as any (deleted, or a choice when the full reading finds another);
-        otherwise (no such memory, several, an error) the turn stays the host's, untouched.
+        """"delete rusty": deleted when every word of the object (frame words such as
+        "lessons" too) is in exactly one memory; otherwise (no such memory, several, an
+        error) the turn stays the host's, untouched.
         A shopping item ("get rid of biscuit") is looked for only when a memory names it."""
         if turn.probe_as_name and not self._named(turn.user_id, turn.probe or ""):
             return turn
@@ -247,7 +247,7 @@ class Pipeline:
         run = run_tool(call, self.store, turn.user_id, wait=turn.wait,
                        secrets=self.settings.secrets, position=1, source="offline")
         parsed = try_parse(run.line)
-        if parsed is None or parsed.code not in (FORGOTTEN, AMBIGUOUS):
+        if parsed is None or parsed.code != FORGOTTEN:
             return turn
         return turn.model_copy(update={"route": "offline", "decided_by": "probe",
                                        "tool_calls": [call], "results": [run.line],

@@ -120,3 +120,9 @@ def test_bare_deictic_request(message):
 ])
 def test_not_a_bare_deictic_request(message):
     assert not text.bare_deictic_request(message)
+
+
+@pytest.mark.parametrize(("word", "day"), [("monday", True), ("Thursdays", True), ("sunday", True),
+                                            ("today", False), ("mondayish", False), ("may", False)])
+def test_a_weekday_is_read_by_itself(word, day):
+    assert text.is_weekday(word) is day

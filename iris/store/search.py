@@ -105,8 +105,7 @@ class Ranker:
     def forget_target(self, conn: Connection, namespace: str, query: str, *,
                       literal: bool = False) -> int | ForgetResult:
         """The id of the memory a description names, or a not_found / ambiguous result.
-        `literal`: a request the router did not take as one (a bare "remove X"): not_found
-        unless its own words are in exactly one memory (see forget.decide); then as any."""
+        `literal`: only by the description's own words (see forget.decide)."""
         exact = existing(conn, namespace, [content_hash(normalize(query))])
         if exact:
             return next(iter(exact.values()))
@@ -117,14 +116,10 @@ class Ranker:
         # Every memory is a candidate, not only the semantic shortlist: a match outside it
         # would make a wrong "the only match" of the one inside. The cosine orders them.
         cosine = {j: sem for _, sem, _, _, j in ranked}
-        candidates = [forget.Candidate(id=int(mem_id), content=matrix.contents[j],
-                                       cosine=cosine.get(j, -1.0))
-                      for j, mem_id in enumerate(matrix.ids)]
-        if literal and forget.decide(described, candidates, literal=True).status != "forgotten":
-            return ForgetResult(status="not_found")
-        # A literal request whose words are in exactly one memory is a forget request: it is
-        # then read as any other, so that a second memory it also describes makes it a choice.
-        decision = forget.decide(described, candidates, self.concepts())
+        decision = forget.decide(described, [
+            forget.Candidate(id=int(mem_id), content=matrix.contents[j],
+                             cosine=cosine.get(j, -1.0))
+            for j, mem_id in enumerate(matrix.ids)], self.concepts(), literal=literal)
         if decision.status == "forgotten" and decision.id is not None:
             return decision.id
         if decision.status == "ambiguous":

@@ -270,8 +270,7 @@ class MemoryStore:
         everywhere it was kept (edges, finished queue rows, caches). When two memories
         match a description about equally well, nothing is deleted: the result is
         `ambiguous` with the candidates, so the user can say which one. `literal`: a
-        request the router did not take as one is acted on only when its own words (no
-        topics, no word knowledge) are in exactly one memory; it is then read in full."""
+        description matches only by its own words (no topics, no word knowledge)."""
         check_namespace(namespace)
         if id is None and not (query and query.strip()):
             raise InputError("forget needs an id or a query")

@@ -166,8 +166,7 @@ def list_memories(store: Store, namespace: str, arguments: object) -> ToolRun:
 def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     """By id, by description, or everything (`all`: asks first, see MemoryStore.forget_all;
     a query such as "everything" or "all my data" is taken as `all`, never matched).
-    `literal` (set by the pipeline, not in the tool schema): act only when the query's own
-    words are in exactly one memory (see MemoryStore.forget)."""
+    `literal` (set by the pipeline, not in the tool schema): match the query's own words."""
     from iris.store.forget import means_everything
 
     try:

@@ -84,6 +84,9 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("frget everything", "ask"),
     ("forget literally everything about me", "ask"),
     ("erase everything u know abt me", "ask"),
+    ("wipe me from your memory", "ask"),
+    ("reset everything you know about me", "ask"),
+    ("wipe your memory clean", "ask"),
     ("yes, deleet all my memories", "confirm"),
     ("yes, forget everything", "confirm"),
     ("Yes, delete all my memories", "confirm"),
@@ -93,6 +96,9 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("delete all my alarms", None),
     ("delete everything on my shopping list", None),
     ("forget whatever", None),
+    ("reset my alarms", None),           # "reset" takes only everything
+    ("reset the thermostat", None),
+    ("reset my password", None),
     ("yes", None),
     ("forget everything " * 20, None),
 ])
