@@ -206,7 +206,8 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     kinds = {} if literal else _kinds(description, candidates, concepts)
     none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     matches = [c for c in candidates
-               if _matches(description, c.content, kinds.get(c.content, none)[0], literal)]
+               if _matches(description, c.content, kinds.get(c.content, none)[0], literal,
+                           every_word=literal)]
     # "the sports I play" may mean several memories: one that is a kind of the described
     # thing only in another sense of its word ("softball" the game, whose main sense is the
     # ball) is never deleted, but it makes the choice the user's. Not when a memory says
@@ -305,7 +306,7 @@ def _listed() -> frozenset[str]:
 
 
 def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
-             literal: bool = False) -> bool:
+             literal: bool = False, every_word: bool = False) -> bool:
     memory = memory_words(content)
     if not d.numbers <= memory.analysis.numbers:
         return False
@@ -319,8 +320,9 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     about_others = not people <= d.people and not (d.about_user and agents[:1] == ("self",))
     if (d.about_user or not d.required) and about_others:
         return False
-    # Literally: every word said, those that only frame a fact too ("the thursday lessons").
-    needed = (d.required | d.bag if literal else d.required or d.bag) - {"<feeling>"}
+    # `every_word`: the words that only frame a fact too ("the thursday lessons"), for a
+    # request the router did not take as one.
+    needed = (d.required | d.bag if every_word else d.required or d.bag) - {"<feeling>"}
     if not needed and not d.numbers:
         return False
     allowed = d.people
