@@ -9,14 +9,18 @@ object. `removal_request` reads them for the router and the pipeline:
     "erase cardiff" (a forget verb)     -> RemovalRequest("cardiff", routed=True)
     "remove softball"                   -> RemovalRequest("softball", routed=False)
     "get rid of biscuit"                -> RemovalRequest("biscuit", routed=False, as_name=True)
-    "remove milk", "delete my 3pm meeting", "forget the alarm", "forget it"  -> None
+    "remove the milk", "delete herbert the tortoise", "drop the thursday lessons"
+                                        -> probed (routed=False): the milk both know of
+    "dont remember the wine stuff"      -> RemovalRequest("wine", routed=True)
+    "remove oat milk", "delete my 3pm meeting", "forget the alarm", "forget it"  -> None
 
 `routed`: the request goes to forget_memory, which deletes on evidence or answers that it
 found nothing. Not routed: "delete", "remove" and the like are also what a user says to
 lists, calendars and alarms, so a bare object after them is only looked up by its own words
 (`Pipeline._probe`): it deletes the one memory that holds every word, and otherwise the turn
-goes to the host untouched; a shopping item after such a verb ("remove eggs", "get rid of
-biscuit") only when a memory holds it as a name ("My dog Biscuit"). An object that names
+goes to the host untouched; a bare shopping item after such a verb ("remove eggs", "get rid
+of biscuit") only when a memory holds it as a name ("My dog Biscuit"). A weekday is probed
+beside another word ("the thursday lessons"), never alone. An object that names
 something a host keeps (an alarm, a list, an email, a meeting), the conversation ("my
 previous message"), a time ("tomorrow") or ties itself to something else ("from my list",
 "for work") is never a removal request."""
