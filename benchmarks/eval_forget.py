@@ -95,6 +95,9 @@ SPLIT_LABELS = {
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
+    # forget_eval_dev10c.yaml: written by the forget-route2 helper before its routing change,
+    # scored once on b892d35 (its _result.txt), then tuned on: development data.
+    "dev10c": "DEV10C (written before the code changed, scored once, then tuned on)",
 }
 
 

@@ -237,8 +237,9 @@ class Pipeline:
         return turn.model_copy(update={"results": results, "outcomes": outcomes, "errors": errors})
 
     def _probe(self, turn: Turn) -> Turn:
-        """"forget Rusty": deleted when every word of the object is in exactly one memory;
-        otherwise (no such memory, several, an error) the turn stays the host's, untouched.
+        """"delete rusty": deleted when every word of the object (frame words such as
+        "lessons" too) is in exactly one memory; otherwise (no such memory, several, an
+        error) the turn stays the host's, untouched.
         A shopping item ("get rid of biscuit") is looked for only when a memory names it."""
         if turn.probe_as_name and not self._named(turn.user_id, turn.probe or ""):
             return turn

@@ -413,9 +413,11 @@ really just not no what which who whom whose where when why how any some all s t
 """.split())
 
 _NAME = re.compile(r"\b[A-Z][a-z]+(?:['\u2019]s)?\b")
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_WEEKDAYS = re.compile(rf"{_WEEKDAY}s?", re.I)
 _TIME = re.compile(
     r"\b(?:yesterday|today|tonight|tomorrow|ago|last|next|recently|earlier|later|since|"
-    r"weekend|week|month|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|"
+    rf"weekend|week|month|year|{_WEEKDAY}|january|february|"
     r"march|april|may|june|july|august|september|october|november|december|spring|summer|"
     r"autumn|fall|winter|(?:19|20)\d\d)s?\b", re.I)
 
@@ -442,6 +444,11 @@ def names(text: str) -> set[str]:
 def mentions_time(text: str) -> bool:
     """Whether `text` says when something happened ("last week", "in May", "2022")."""
     return _TIME.search(text) is not None
+
+
+def is_weekday(word: str) -> bool:
+    """"monday", "Thursdays": a day of the week, which a habit is kept on as well as a date."""
+    return _WEEKDAYS.fullmatch(word) is not None
 
 
 # --- bare deictic requests -------------------------------------------------------------

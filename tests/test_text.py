@@ -125,3 +125,9 @@ def test_not_a_bare_deictic_request(message):
 def test_is_gerund():
     assert text.is_gerund("saying") and text.is_gerund("making") and text.is_gerund("swimming")
     assert not text.is_gerund("morning") and not text.is_gerund("king")
+
+
+@pytest.mark.parametrize(("word", "day"), [("monday", True), ("Thursdays", True), ("sunday", True),
+                                            ("today", False), ("mondayish", False), ("may", False)])
+def test_a_weekday_is_read_by_itself(word, day):
+    assert text.is_weekday(word) is day

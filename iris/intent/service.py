@@ -11,7 +11,8 @@ A memory tool needs clear evidence: `settings.intent_false_memory_cost` sets how
 non-memory message sent to a memory tool costs than a missed memory request, and a memory
 label below cost / (1 + cost) passes through with the best non-memory hint instead, and so does
 a bare deictic request ("delete that", "cancel it"): it names no memory, so "that" is something
-in the host's conversation (iris/text.py `bare_deictic_request`). Model files
+in the host's conversation (iris/text.py `bare_deictic_request`); and so does a removal whose
+object is a host's thing ("delete my pottery class booking", iris/store/probe.py). Model files
 hold JSON and numpy arrays only (no pickle), and loading them does not import scikit-learn.
 Sentence embeddings are used only when `settings.intent_embeddings` is on; then the embedder
 is the one shared with the store, so its cache means a routed message is not embedded again
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING
 from iris.errors import IntentModelError
 from iris.intent.data import MEMORY_ACTION, NONE
 from iris.intent.model import CODE_VERSION, IntentModel, OperatingPoint, Prediction, TrainOptions
-from iris.store.probe import removal_request
+from iris.store.probe import names_host_thing, removal_request
 from iris.text import bare_deictic_request
 from iris.types import IntentDecision
 
@@ -147,12 +148,13 @@ class ToolIntentDecisionService:
 
     def _gate_memory(self, prediction: Prediction, text: str) -> Prediction:
         """A memory label gives way to the best non-memory label when it is below the evidence
-        bar, or when the message is a bare deictic request that names no memory."""
+        bar, or when the message is a bare deictic request that names no memory, or a removal
+        of something a host keeps ("delete my pottery class booking")."""
         model = self.model
         spec = model.specs.get(prediction.label)
         if spec is None or spec.intent != MEMORY_ACTION:
             return prediction
-        if bare_deictic_request(text):
+        if bare_deictic_request(text) or names_host_thing(text):
             reason = "no_memory_object"
         elif prediction.confidence < self.memory_evidence():
             reason = "memory_evidence"

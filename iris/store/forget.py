@@ -199,8 +199,9 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     """Forgotten (one clear match), ambiguous (several, best first) or not_found. With
     `concepts`, a description's concept noun ("fruit") is also found in a memory that names
     a kind of it ("papaya"), as weak evidence like a topic. `literal`: every word must be in
-    the memory itself (no topic, concept or unsaid modifier), for a request the router did
-    not take as one (see `iris.store.probe.named_forget`)."""
+    the memory itself (no topic, concept or unsaid modifier), (every word said, frame words
+    such as "lessons" too), the test of a request the router did not take as one (see
+    `iris.store.probe`)."""
     if isinstance(description, str):
         found = describe(description)
         if found is None:
@@ -209,7 +210,8 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     kinds = {} if literal else _kinds(description, candidates, concepts)
     none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     matches = [c for c in candidates
-               if _matches(description, c.content, kinds.get(c.content, none)[0], literal)]
+               if _matches(description, c.content, kinds.get(c.content, none)[0], literal,
+                           every_word=literal)]
     # "the sports I play" may mean several memories: one that is a kind of the described
     # thing only in another sense of its word ("softball" the game, whose main sense is the
     # ball) is never deleted, but it makes the choice the user's. Not when a memory says
@@ -309,7 +311,7 @@ def _listed() -> frozenset[str]:
 
 
 def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
-             literal: bool = False) -> bool:
+             literal: bool = False, every_word: bool = False) -> bool:
     memory = memory_words(content)
     if not d.numbers <= memory.analysis.numbers:
         return False
@@ -323,7 +325,9 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     about_others = not people <= d.people and not (d.about_user and agents[:1] == ("self",))
     if (d.about_user or not d.required) and about_others:
         return False
-    needed = d.required or d.bag - {"<feeling>"}
+    # `every_word`: the words that only frame a fact too ("the thursday lessons"), for a
+    # request the router did not take as one.
+    needed = (d.required | d.bag if every_word else d.required or d.bag) - {"<feeling>"}
     if not needed and not d.numbers:
         return False
     allowed = d.people
@@ -448,7 +452,8 @@ def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
 
 _AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
 _LEAD = r"(?:(?:please|pls|plz|just|now|can you|can u|could you|could u|i want you to|i would like you to) )*"
-_VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop)"
+# "reset" only ever takes everything here ("reset your memory"), never a description.
+_VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|reset)"
 # "everything you know about me", "all you've got on me", "whatever u have on me"
 _YOU = r"(?:that |which )?(?:you|u|youve|youd)(?: have| ve)?"
 _HOLDER = (rf"(?: {_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learned|learnt"
@@ -456,11 +461,11 @@ _HOLDER = (rf"(?: {_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|lea
 _OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
            r"everything(?: (?:i ever|i have ever|i) (?:told you|said))?"
            rf"|(?:all|whatever|anything)(?= {_YOU}\b)"
-           r"|all about me"
+           r"|all about me|me (?:from|out of) (?:your|ur) (?:memory|memories|records)"
            r"|(?:all )?(?:of )?(?:my|your|the) (?:personal )?(?:data|memory|memories)"
            r"|all (?:of )?(?:my |your |the )?(?:saved |stored )?(?:personal )?"
            r"(?:memories|data|facts|notes|info|information))")
-_TRAIL = r"(?: (?:please|now|too|for good|permanently))*"
+_TRAIL = r"(?: (?:please|pls|now|too|clean|for good|permanently))*"
 _FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{_LEAD}{_VERB} {_OBJECT}{_HOLDER}{_TRAIL}")
 _EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")
 

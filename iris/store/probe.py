@@ -9,14 +9,18 @@ object. `removal_request` reads them for the router and the pipeline:
     "erase cardiff" (a forget verb)     -> RemovalRequest("cardiff", routed=True)
     "remove softball"                   -> RemovalRequest("softball", routed=False)
     "get rid of biscuit"                -> RemovalRequest("biscuit", routed=False, as_name=True)
-    "remove milk", "delete my 3pm meeting", "forget the alarm", "forget it"  -> None
+    "remove the milk", "delete herbert the tortoise", "drop the thursday lessons"
+                                        -> probed (routed=False): the milk both know of
+    "dont remember the wine stuff"      -> RemovalRequest("wine", routed=True)
+    "remove oat milk", "delete my 3pm meeting", "forget the alarm", "forget it"  -> None
 
 `routed`: the request goes to forget_memory, which deletes on evidence or answers that it
 found nothing. Not routed: "delete", "remove" and the like are also what a user says to
 lists, calendars and alarms, so a bare object after them is only looked up by its own words
 (`Pipeline._probe`): it deletes the one memory that holds every word, and otherwise the turn
-goes to the host untouched; a shopping item after such a verb ("remove eggs", "get rid of
-biscuit") only when a memory holds it as a name ("My dog Biscuit"). An object that names
+goes to the host untouched; a bare shopping item after such a verb ("remove eggs", "get rid
+of biscuit") only when a memory holds it as a name ("My dog Biscuit"). A weekday is probed
+beside another word ("the thursday lessons"), never alone. An object that names
 something a host keeps (an alarm, a list, an email, a meeting), the conversation ("my
 previous message"), a time ("tomorrow") or ties itself to something else ("from my list",
 "for work") is never a removal request."""
@@ -29,12 +33,12 @@ from functools import lru_cache
 
 from iris.removal import read_removal, removal_verbs
 from iris.store.kinds import kinds_of
-from iris.text import mentions_time, plain, stem, words
+from iris.text import is_weekday, mentions_time, plain, stem, words
 
 _LEAD_IN = (r"(?:(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|(?:can|could|would|will)"
             r" (?:you|u)|(?:you|u) (?:can|could|should)|i (?:want|need) (?:you|u) to|id like (?:you|u) to)"
             r" )*")
-_THE = r"(?: (?:the|that|this|those|these))?"
+_THE = r"(?: (?P<the>the|that|this|those|these))?"
 _FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"
 _SUFFIX = r" (?:thing|things|stuff|bit|memory|note|fact)"
 _TRAILER = r"(?: (?:please|pls|plz|now|too|as well|thanks|thx|for me))*"
@@ -44,6 +48,9 @@ _WHAT = r" (?P<what>[a-z0-9][a-z0-9 ]{0,60}?)"
 # says what it is about, so the object may name the user ("my job").
 _KEEPING = r"(?:remember|keep|store|save|know|hold on to)(?:ing)?"
 _AGAIN_AT_END = r"(?=.* (?:anymore|any more|no more|any longer)$)"
+# "dont remember the wine stuff": without "anymore", only an object framed as information is
+# a request ("dont remember my password" is the user's own lapse).
+_DONT_KEEP = r"(?:dont|do not) (?:remember|keep|store|save)"
 _STOP_KEEPING = (rf"(?:(?:dont|do not) (?:remember|keep|store|save){_AGAIN_AT_END}"
                  r"|(?:(?:there is |theres )?no need (?:for (?:you|u) )?to"
                  r"|(?:you|u) (?:dont|do not) (?:need|have) to"
@@ -57,7 +64,7 @@ _CLAUSE_BREAK = re.compile(r"[,;:!?()\u2013\u2014]|\.\s|\s-\s")
 MAX_CHARS = 120  # a longer message says more than what to remove
 MAX_WORDS = 4  # an object of a removal verb
 MAX_KEEPING_WORDS = 6  # an object after "don't remember ... anymore"
-MAX_UNFRAMED_WORDS = 2  # a bare object of a `remove` verb ("delete the poodle")
+MAX_UNFRAMED_WORDS = 3  # a bare object of a `remove` verb ("delete herbert the tortoise")
 # A pointer, or words that tie the object to something else ("the alarm for work", "fries
 # from my list"): not a memory's own words.
 _NOT_NAMED = frozenset("""it that this them those these one everything anything something all
@@ -100,8 +107,10 @@ def _shapes() -> tuple[tuple[re.Pattern[str], str], ...]:
     remove = "|".join([*(v for v, kind in verbs.items() if kind == "remove"), "get rid of"])
     return (
         (re.compile(rf"{_LEAD_IN}{_STOP_KEEPING}{_THE}{_WHAT}{_AGAIN}{_TRAILER}"), "keeping"),
-        (re.compile(rf"{_LEAD_IN}(?:{forget}|{remove}){_THE}{_FRAME}{_WHAT}{_TRAILER}"), "framed"),
-        (re.compile(rf"{_LEAD_IN}(?:{forget}|{remove}){_THE}{_WHAT}{_SUFFIX}{_TRAILER}"), "framed"),
+        (re.compile(rf"{_LEAD_IN}(?:{forget}|{remove}|{_DONT_KEEP}){_THE}{_FRAME}{_WHAT}{_TRAILER}"),
+         "framed"),
+        (re.compile(rf"{_LEAD_IN}(?:{forget}|{remove}|{_DONT_KEEP}){_THE}{_WHAT}{_SUFFIX}{_TRAILER}"),
+         "framed"),
         (re.compile(rf"{_LEAD_IN}(?:{forget})(?: about)?{_THE}{_WHAT}{_TRAILER}"), "forget"),
         (re.compile(rf"{_LEAD_IN}(?:{remove}){_THE}{_WHAT}{_TRAILER}"), "remove"),
     )
@@ -124,12 +133,31 @@ def removal_request(text: str) -> RemovalRequest | None:
             first, last = (n := len(flat[:match.start("what")].split())), n + len(what) - 1
             if _CLAUSE_BREAK.search(read[found[first - 1].end():found[last].end()]):
                 return None  # "forget that, let's talk about dogs": two clauses
-            return _request(what, how, read[found[first].start():found[last].end()])
+            said = read[found[first].start():found[last].end()]
+            return _request(what, how, said, definite=match.groupdict().get("the") == "the")
     return None
 
 
-def _request(what: list[str], how: str, said: str) -> RemovalRequest | None:
-    """The request when `what` can name a memory after a request of shape `how`."""
+def names_host_thing(text: str) -> bool:
+    """Whether `text` is a short request with a remove verb whose object names something a
+    host keeps ("delete my pottery class booking", "remove the alarm") and no memory ("delete
+    memory number 12"): the host's, whatever a model makes of its other words. ("forget my
+    sister's name" is the user's.)"""
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        return False
+    flat = plain(read_removal(text))
+    for pattern, how in _shapes():
+        match = pattern.fullmatch(flat)
+        if match is not None:
+            what = match.group("what").split()
+            return how == "remove" and _VAGUE.isdisjoint(what) \
+                and any(stem(w) in _HOST_OBJECTS for w in what)
+    return False
+
+
+def _request(what: list[str], how: str, said: str, definite: bool = False) -> RemovalRequest | None:
+    """The request when `what` can name a memory after a request of shape `how` (`definite`:
+    after "the")."""
     keeping = how == "keeping"
     if not what or len(what) > (MAX_KEEPING_WORDS if keeping else MAX_WORDS):
         return None
@@ -139,13 +167,22 @@ def _request(what: list[str], how: str, said: str) -> RemovalRequest | None:
     if what[0] in ("i", "we") and what[1:2] and what[1] in _SAYING:
         return None  # "forget i asked about the weather" dismisses the conversation
     conversation = words().raw["conversation_words"]
-    if any(stem(w) in _HOST_OBJECTS or w in conversation for w in what) or mentions_time(" ".join(what)):
+    if any(stem(w) in _HOST_OBJECTS or w in conversation for w in what):
+        return None
+    # A probed object may name the day a habit is kept on ("drop the thursday lessons"): the
+    # memory must then hold the day too. A day alone, or any other time, is a calendar's.
+    dated = [w for w in what if how != "remove" or not is_weekday(w)]
+    if not dated or mentions_time(" ".join(dated)):
         return None
     if how != "remove":
         return RemovalRequest(said, routed=True)
     if len(what) > MAX_UNFRAMED_WORDS:
         return None
-    grocery = any(not kinds_of(w).any.isdisjoint(_GROCERIES) for w in what)
+    # A list names its items bare ("remove milk", "remove oat milk"); "remove the milk" points
+    # at a milk the user and the assistant know of, such as a memory's.
+    # "pickles the hamster" is a hamster: a name in apposition is no grocery.
+    head = what[what.index("the") + 1:] if "the" in what[1:-1] else what
+    grocery = not definite and any(not kinds_of(w).any.isdisjoint(_GROCERIES) for w in head)
     if grocery and len(what) > 1:
         return None  # "remove oat milk": a shopping list's
     return RemovalRequest(said, routed=False, as_name=grocery)

@@ -154,6 +154,11 @@ def test_a_host_removal_or_a_bare_remove_object_is_not_forced_to_forget(service,
     assert "removal_shape" not in decision.signals
 
 
+@pytest.mark.parametrize("text", ["delete my pottery class booking", "remove the alarm"])
+def test_a_remove_verb_on_a_host_thing_gets_no_memory_tool(service, text):
+    assert service.decide(text).intent != "memory_action"
+
+
 def test_a_misspelled_verb_feeds_the_model_as_the_verb(model):
     assert model.signal_hits("dlete my allergies from ur memory") == model.signal_hits(
         "delete my allergies from ur memory")

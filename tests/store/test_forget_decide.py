@@ -84,6 +84,9 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("frget everything", "ask"),
     ("forget literally everything about me", "ask"),
     ("erase everything u know abt me", "ask"),
+    ("wipe me from your memory", "ask"),
+    ("reset everything you know about me", "ask"),
+    ("wipe your memory clean", "ask"),
     ("yes, deleet all my memories", "confirm"),
     ("yes, forget everything", "confirm"),
     ("Yes, delete all my memories", "confirm"),
@@ -93,6 +96,9 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("delete all my alarms", None),
     ("delete everything on my shopping list", None),
     ("forget whatever", None),
+    ("reset my alarms", None),           # "reset" takes only everything
+    ("reset the thermostat", None),
+    ("reset my password", None),
     ("yes", None),
     ("forget everything " * 20, None),
 ])
@@ -112,3 +118,12 @@ def test_a_fact_about_the_user_may_name_a_companion():
     assert (decision.status, decision.id) == ("forgotten", 1)
     assert _decide("that I live in Leeds", "My sister lives in Leeds").status == "not_found"
     assert _decide("that I like tea", "My wife and I like tea").status == "not_found"
+
+
+def test_a_literal_decision_needs_the_words_that_only_frame_a_fact_too():
+    gym, lessons = "I go to the gym on Thursdays", "I'm taking Mandarin lessons on Thursdays"
+    assert decide("thursday lessons", [Candidate(id=1, content=gym)], literal=True).status == "not_found"
+    both = [Candidate(id=1, content=gym), Candidate(id=2, content=lessons)]
+    assert decide("thursday lessons", both, literal=True).id == 2
+    # ... while a request read in full still finds "my wifes name" without the word "name"
+    assert _decide("my wifes name", "My wife is called Nora").status == "forgotten"

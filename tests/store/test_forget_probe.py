@@ -6,7 +6,7 @@ and otherwise goes to the host untouched (iris/pipeline.py `_probe`)."""
 import pytest
 
 from iris import results as R
-from iris.store.probe import RemovalRequest, removal_request
+from iris.store.probe import RemovalRequest, names_host_thing, removal_request
 from iris.types import MemoryItem
 
 
@@ -41,6 +41,7 @@ def _left(pipeline, user):
     ("dont remember radiohead anymore", "radiohead"),
     ("u can forgt about the almonds", "almonds"),
     ("clear the hockey stuff", "hockey"),         # a remove verb, framed as information
+    ("dont remember the wine stuff", "wine"),     # framed: no "anymore" needed
 ])
 def test_a_clear_request_is_routed_to_forget(message, what):
     assert removal_request(message) == RemovalRequest(what, routed=True)
@@ -53,6 +54,11 @@ def test_a_clear_request_is_routed_to_forget(message, what):
     ("get rid of Biscuit", RemovalRequest("Biscuit", routed=False, as_name=True)),  # a food word:
     ("remove milk", RemovalRequest("milk", routed=False, as_name=True)),  # only as a name
     ("delete eggs", RemovalRequest("eggs", routed=False, as_name=True)),
+    ("remove the milk", RemovalRequest("milk", routed=False)),  # a milk both know of
+    ("remove the blue cheese", RemovalRequest("blue cheese", routed=False)),
+    ("delete herbert the tortoise", RemovalRequest("herbert the tortoise", routed=False)),
+    ("delete pickles the hamster", RemovalRequest("pickles the hamster", routed=False)),
+    ("drop the thursday lessons", RemovalRequest("thursday lessons", routed=False)),
 ])
 def test_a_bare_object_of_a_remove_verb_is_only_probed(message, expected):
     assert removal_request(message) == expected
@@ -70,6 +76,8 @@ def test_a_bare_object_of_a_remove_verb_is_only_probed(message, expected):
     "forget the meeting with tomas, it got cancelled", "delete the photo of biscuit",
     "forget the one about the thing that happened to us last year",
     "I dont remember my password", "dont remember my password",  # the user forgot: no request
+    "dont remember the lido",                     # unframed, no "anymore": a lapse as well
+    "delete friday", "drop the monday meeting", "remove tomorrow's run",  # a calendar's
     "I forgot my keys", "the forest is dense", "forex rates today",  # words near a verb
     "forget i asked about the weather", "forget i said anything", "delete what i said",
     "forget that, let's talk about dogs", "forget rahul, it's done",  # two clauses
@@ -77,6 +85,18 @@ def test_a_bare_object_of_a_remove_verb_is_only_probed(message, expected):
 ])
 def test_no_request_without_an_object_a_memory_could_hold(message):
     assert removal_request(message) is None
+
+
+@pytest.mark.parametrize(("message", "host"), [
+    ("delete my pottery class booking", True),
+    ("remove the alarm", True),
+    ("delete memory number 12", False),         # a memory
+    ("forget my sister's name", False),         # a forget verb: the user's own
+    ("delete the poodle", False),
+    ("delete the note about my dentist appointment", False),
+])
+def test_a_remove_verb_on_a_host_thing_is_the_host_s(message, host):
+    assert names_host_thing(message) is host
 
 
 @pytest.mark.slow
@@ -149,3 +169,32 @@ def test_a_shopping_item_is_probed_only_as_a_name(pipeline):
     reply = pipeline.handle("get rid of biscuit", user_id="v")
     assert R.parse_result(reply.results[-1]).code == R.FORGOTTEN
     assert _left(pipeline, "v") == {"I grew up in Leeds"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("message", "gone"), [
+    ("remove the milk", "I drink a pint of milk every morning"),
+    ("delete herbert the tortoise", "My tortoise Herbert is older than me"),
+    ("drop the thursday lessons", "I'm taking Mandarin lessons on Thursdays"),
+])
+def test_a_probed_object_held_by_one_memory_is_forgotten(pipeline, message, gone):
+    memories = ["I drink a pint of milk every morning", "My tortoise Herbert is older than me",
+                "I'm taking Mandarin lessons on Thursdays", "I go to the gym on Thursdays"]
+    _holding(pipeline, "u", memories)
+    reply = pipeline.handle(message, user_id="u")
+    assert R.parse_result(reply.results[-1]).code == R.FORGOTTEN
+    assert _left(pipeline, "u") == set(memories) - {gone}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("message", [
+    "drop the thursday lessons",  # the gym memory holds the day, not the lessons
+    "remove the kiwi",            # no memory holds it
+    "delete my pottery class booking",
+])
+def test_a_probe_needs_every_word_said_in_a_memory(pipeline, message):
+    memories = ["I go to the gym on Thursdays", "I go to a pottery class on Monday nights"]
+    _holding(pipeline, "u", memories)
+    reply = pipeline.handle(message, user_id="u")
+    assert reply.route == "passthrough" and reply.results == []
+    assert _left(pipeline, "u") == set(memories)
