@@ -88,6 +88,10 @@ SPLIT_LABELS = {
     # code, scored once on 220d098 (its _result.txt), then tuned on: development data.
     "dev8": "DEV8 (written before the code changed, scored once, then tuned on)",
     "fresh7": "FRESH HELD-OUT 7 (written by someone who had not read the rules, scored once)",
+    # forget_eval_dev10b.yaml: written by the forget-phrases helper before its code changes
+    # (description shapes: questions, vague tails, near verbs), scored once on b892d35 (its
+    # _result.txt), then tuned on: development data.
+    "dev10b": "DEV10B (written before the code changed, scored once, then tuned on)",
 }
 
 
