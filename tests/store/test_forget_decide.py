@@ -2,7 +2,7 @@
 
 import pytest
 
-from iris.store import forget
+from iris.store import forget, forget_all
 from iris.store.forget import Candidate, decide
 
 
@@ -97,7 +97,7 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("forget everything " * 20, None),
 ])
 def test_forget_all_requests_are_recognised(text, expected):
-    assert forget.forget_all_request(text) == expected
+    assert forget_all.forget_all_request(text) == expected
 
 
 def test_a_negated_request_verb_is_not_a_negated_fact():
@@ -112,3 +112,44 @@ def test_a_fact_about_the_user_may_name_a_companion():
     assert (decision.status, decision.id) == ("forgotten", 1)
     assert _decide("that I live in Leeds", "My sister lives in Leeds").status == "not_found"
     assert _decide("that I like tea", "My wife and I like tea").status == "not_found"
+
+
+def test_a_plural_the_memory_says_in_the_singular_is_asked():
+    """"my trips": "a trip to Japan" is one of them; "I go to Italy" may be another."""
+    decision = _decide("my trips", "I go to Italy every other summer", "I'm saving up for a trip to Japan")
+    assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [2]
+    assert _decide("my dogs", "I have a dog named Rex").status == "ambiguous"
+    assert _decide("my allergies", "I am allergic to shellfish").status == "forgotten"
+
+
+def test_a_plural_whose_other_things_the_memory_says_deletes():
+    """"my trips to spain" names spain, which the memory says: that is the memory."""
+    decision = _decide("my trips to spain", "I have visited spain a times.", "I like tea")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    decision = _decide("my trips to dublin", "I visit my cousins in Dublin every summer",
+                       "I'm flying to Tokyo in March")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    # a verb is no thing: "the sports I play" still asks
+    assert _decide("the sports i play", "I play tennis").status == "ambiguous"
+
+
+def test_a_kind_named_in_general_is_asked_about():
+    """"what I said about food" means all of it, also the mushrooms Iris does not read as food."""
+    decision = _decide("what i said about food", "My favourite food is pizza.", "I can't stand mushrooms")
+    assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1]
+    # a name, or a thing with a determiner, is one memory
+    assert _decide("what I told you about Tom", "I have a cat named Tom").status == "forgotten"
+    assert _decide("the stuff about my food diary", "I keep a food diary").status == "forgotten"
+
+
+def test_a_frame_word_beside_the_content_need_not_be_said():
+    decision = _decide("my baking hobby", "I love to bake cookies.", "I like tea")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    assert _decide("my painting hobby", "I love to bake cookies.").status == "not_found"
+    assert _decide("my hobby", "My hobby is woodworking").status == "forgotten"
+
+
+def test_work_as_a_place_is_no_job():
+    """"how I get to work" is the commute, as "I cycle to work" is no job in a memory."""
+    assert _decide("how i get to work", "I work as a nurse").status == "not_found"
+    assert _decide("how i get to work", "I'm a primary school teacher").status == "not_found"
