@@ -40,6 +40,8 @@ several, and the others may be in words Iris does not read as the noun. Not when
 says the very word ("my cats": "I have two cats"; "a trip" is one of "my trips"), nor when it
 says the other things the description names ("my trips to spain": "I have visited spain").
 A kind named in general after a frame ("what I said about food") reads as such a plural.
+"where I grew up" is answered only by a memory that says a place ("on a farm", "to Spain"),
+never "I was poor growing up".
 Several memories meet that: the one whose words equal the description's is the match,
 otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 
@@ -108,6 +110,11 @@ _REQUEST_FRAME = re.compile(
 _FOR_WORK = re.compile(r"\b(do|does|did|doing) for (?:work|a job)\b")
 # "how I get to work", "my lunch at work": the place, not the job (as topics.yaml reads a
 # memory): only a memory that says the word itself is it, never "I'm a teacher".
+# "where I grew up" is "I grew up on a farm", not "I was poor growing up": a memory that
+# answers "where" says a place with one of these ("I work for Google" says where, too).
+_WHERE = re.compile(r"\bwhere (?:i|we|you|he|she|they|my|our|his|her|their)\b")
+_PLACE_SAID = re.compile(r"\b(?:in|on|at|near|from|for|outside|abroad|overseas|here|there)\b"
+                         r"|\b(?:to|into) (\w+)")
 _AT_PLACE = re.compile(r"\b(?:to|at|from|after|before) (work)\b")
 # A name where a place goes ("I grew up in Portugal"): WordNet knows it is a country.
 _NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur) ([a-z]{3,}) (?:(?:named|called) )?[A-Z][a-z]+")
@@ -142,6 +149,7 @@ class Description:
     said: tuple[tuple[str, str, frozenset[str]], ...] = ()
     acts: tuple[tuple[str, frozenset[str]], ...] = ()  # (stem, what else says the verb)
     places: frozenset[str] = frozenset()  # stems said as a place ("how I get to work")
+    where: bool = False  # asks where ("where I grew up"): the memory must say a place
 
 
 @dataclass(frozen=True)
@@ -192,8 +200,10 @@ def describe(text: str) -> Description | None:
         numbers=analysis.numbers,
         people=frozenset(analysis.agents) - OTHERS, about_user="self" in analysis.agents,
         polarity=analysis.polarity if feeling else None,
-        plural=bool(plurals), plurals=plurals_said,
-        places=_places(lowered),
+        # "my wifes name" is her name: a plural before a noun may be a possessive
+        plural=bool(plurals), plurals=frozenset(
+            words[i] for i in plurals if i + 1 == len(words) or not is_noun(words[i + 1])),
+        places=_places(lowered), where=_WHERE.search(lowered) is not None,
         generic=generic is not None,
         things=frozenset(stem(w) for w in words if stem(w) in required and w not in plurals_said
                          and w != generic and is_noun(w) and w not in lexicon().verbs),
@@ -212,9 +222,11 @@ _ABOUT_BARE = re.compile(r"\b(?:said|told you|mentioned|shared|stuff|things?|inf
 
 
 def _generic(text: str) -> str | None:
-    """The word of a description that names a kind of things in general, or None."""
+    """The word of a description that names a kind of things in general, or None. The fast
+    path hands in what follows "forget what I said about": then the word alone ("food")."""
     found = _ABOUT_BARE.search(text)
-    return found.group(1) if found and stem(found.group(1)) in _groups() else None
+    word = found.group(1) if found else text.strip()
+    return word if stem(word) in _groups() else None
 
 
 @lru_cache(maxsize=1)
@@ -353,6 +365,8 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     memory = memory_words(content)
     if not d.numbers <= memory.analysis.numbers:
         return False
+    if d.where and not _says_place(memory.plain):
+        return False
     if d.polarity is not None and memory.analysis.polarity != d.polarity:
         return False
     agents = memory.analysis.agents
@@ -405,6 +419,12 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # The user as the subject ("I teach piano to kids") may name others in passing.
     return not (heads or weak) or people <= allowed or (
         not d.people and agents[:1] == ("self",))
+
+
+def _says_place(text: str) -> bool:
+    """Does the text say where ("on a farm", "to Spain"; "to be" is no place)?"""
+    return any(m.group(1) is None or m.group(1) not in lexicon().verbs
+               for m in _PLACE_SAID.finditer(text))
 
 
 def _needed(d: Description) -> frozenset[str]:

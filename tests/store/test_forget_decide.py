@@ -137,6 +137,8 @@ def test_a_kind_named_in_general_is_asked_about():
     """"what I said about food" means all of it, also the mushrooms Iris does not read as food."""
     decision = _decide("what i said about food", "My favourite food is pizza.", "I can't stand mushrooms")
     assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1]
+    # the fast path hands in what follows "forget what I said about"
+    assert _decide("food", "My favourite food is pizza.", "I can't stand mushrooms").status == "ambiguous"
     # a name, or a thing with a determiner, is one memory
     assert _decide("what I told you about Tom", "I have a cat named Tom").status == "forgotten"
     assert _decide("the stuff about my food diary", "I keep a food diary").status == "forgotten"
@@ -153,3 +155,17 @@ def test_work_as_a_place_is_no_job():
     """"how I get to work" is the commute, as "I cycle to work" is no job in a memory."""
     assert _decide("how i get to work", "I work as a nurse").status == "not_found"
     assert _decide("how i get to work", "I'm a primary school teacher").status == "not_found"
+
+
+def test_where_is_answered_by_a_memory_that_says_a_place():
+    decision = _decide("where i grew up", "I grew up on a farm.", "I was poor growing up.",
+                       "When i grow up i want to be a vet.")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    assert _decide("where i live", "I live with my mom").status == "not_found"
+    assert _decide("where i moved to", "I moved to Spain last year").status == "forgotten"
+    assert _decide("where i work", "I work for Google").status == "forgotten"
+
+
+def test_a_possessive_without_its_apostrophe_is_no_plural():
+    decision = _decide("my wifes name", "My wife is called Nora", "I like tea")
+    assert (decision.status, decision.id) == ("forgotten", 1)
