@@ -41,7 +41,7 @@ says the very word ("my cats": "I have two cats"; "a trip" is one of "my trips")
 says the other things the description names ("my trips to spain": "I have visited spain").
 A kind named in general after a frame ("what I said about food") reads as such a plural.
 "where I grew up" is answered only by a memory that says a place ("on a farm", "to Spain"),
-never "I was poor growing up".
+never "I was poor growing up". These shapes are read in iris/store/phrasing.py.
 Several memories meet that: the one whose words equal the description's is the match,
 otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 
@@ -59,7 +59,7 @@ from typing import Literal
 from rapidfuzz.distance import Indel
 
 from iris.removal import removal_verb
-from iris.store import verifier
+from iris.store import phrasing, verifier
 from iris.store.concepts import Concepts, content_words, inventory, listed_form
 from iris.store.kinds import is_known, is_noun, kinds_of
 from iris.store.textcache import text_cache
@@ -108,14 +108,6 @@ _REQUEST_FRAME = re.compile(
 # "what I do for work" asks for an occupation, as "for a living" does (iris.text folds that
 # to "professionally"), not for any memory with the word "work" ("I cycle to work").
 _FOR_WORK = re.compile(r"\b(do|does|did|doing) for (?:work|a job)\b")
-# "how I get to work", "my lunch at work": the place, not the job (as topics.yaml reads a
-# memory): only a memory that says the word itself is it, never "I'm a teacher".
-# "where I grew up" is "I grew up on a farm", not "I was poor growing up": a memory that
-# answers "where" says a place with one of these ("I work for Google" says where, too).
-_WHERE = re.compile(r"\bwhere (?:i|we|you|he|she|they|my|our|his|her|their)\b")
-_PLACE_SAID = re.compile(r"\b(?:in|on|at|near|from|for|outside|abroad|overseas|here|there)\b"
-                         r"|\b(?:to|into) (\w+)")
-_AT_PLACE = re.compile(r"\b(?:to|at|from|after|before) (work)\b")
 # A name where a place goes ("I grew up in Portugal"): WordNet knows it is a country.
 _NAMED = re.compile(r"\b(?:[Mm]y|[Oo]ur) ([a-z]{3,}) (?:(?:named|called) )?[A-Z][a-z]+")
 _PLACE = re.compile(r"\b(?:in|from|to|near) ([A-Z][a-z]{2,})\b")
@@ -174,7 +166,7 @@ def describe(text: str) -> Description | None:
         return None
     lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(text)))
     lowered = _REQUEST_NEGATION.sub(" ", lowered)
-    generic = _generic(lowered)
+    general = phrasing.generic(lowered)
     lowered = joined_nouns(_FOR_WORK.sub(r"\1 professionally", _FRAMING.sub(" ", lowered)))
     words = join_compounds([w for w in lowered.split() if w not in _NOISE and removal_verb(w) is None],
                            _apart())
@@ -203,36 +195,15 @@ def describe(text: str) -> Description | None:
         # "my wifes name" is her name: a plural before a noun may be a possessive
         plural=bool(plurals), plurals=frozenset(
             words[i] for i in plurals if i + 1 == len(words) or not is_noun(words[i + 1])),
-        places=_places(lowered), where=_WHERE.search(lowered) is not None,
-        generic=generic is not None,
+        places=phrasing.places(lowered), where=phrasing.asks_where(lowered),
+        generic=general is not None,
         things=frozenset(stem(w) for w in words if stem(w) in required and w not in plurals_said
-                         and w != generic and is_noun(w) and w not in lexicon().verbs),
+                         and w != general and is_noun(w) and w not in lexicon().verbs),
         plural_noun=any(i and words[i - 1] in _PLURAL_OPENERS for i in plurals),
         said=tuple((stem(w), w, kinds_of(w).same) for w in dict.fromkeys(words)
                    if stem(w) in required),
         acts=tuple((stem(w), same_action(w)) for i, w in enumerate(words)
                    if stem(w) in required and (not is_noun(w) or (i and words[i - 1] in _SUBJECTS))))
-
-
-# "what I said about food", "the stuff regarding music": a kind of things, named bare after a
-# word that frames the request; `_generic` keeps those the concept list holds as a group.
-_ABOUT_BARE = re.compile(r"\b(?:said|told you|mentioned|shared|stuff|things?|info|information"
-                         r"|details?|everything|anything|bits?) (?:about|regarding|concerning) "
-                         r"([a-z]+)\b")
-
-
-def _generic(text: str) -> str | None:
-    """The word of a description that names a kind of things in general, or None. The fast
-    path hands in what follows "forget what I said about": then the word alone ("food")."""
-    found = _ABOUT_BARE.search(text)
-    word = found.group(1) if found else text.strip()
-    return word if stem(word) in _groups() else None
-
-
-@lru_cache(maxsize=1)
-def _groups() -> frozenset[str]:
-    """The stems of the concept list's groups: kinds that take in other listed words."""
-    return frozenset(stem(g) for g in inventory()[2])
 
 
 # Before a plural noun: "my sports", "the states I lived in", "which languages I speak".
@@ -263,7 +234,8 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     # one of them ("my trips": "a trip to Japan" may not be all).
     plural = description.generic or description.plural and not any(
         _matches(description, c.content, literal=True)
-        and not _says_singular(description.plurals, memory_words(c.content)) for c in matches)
+        and not phrasing.says_singular(description.plurals, memory_words(c.content).raw)
+        for c in matches)
     wider = [c for c in candidates if plural and c not in matches
              and (k := kinds.get(c.content, none))[1] != k[0]
              and _matches(description, c.content, k[1], literal)]
@@ -365,7 +337,9 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     memory = memory_words(content)
     if not d.numbers <= memory.analysis.numbers:
         return False
-    if d.where and not _says_place(memory.plain):
+    # "where I work" may be the job itself ("I work as a paramedic"): the job topic is said
+    # in many ways, so the place is asked of the other words only.
+    if d.where and d.required.isdisjoint(_only_realised()) and not phrasing.says_place(memory.plain):
         return False
     if d.polarity is not None and memory.analysis.polarity != d.polarity:
         return False
@@ -386,7 +360,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     weak = False  # a word found only through a topic or a concept
     for word in needed:
         if word in d.places:  # "how I get to work": a memory that names the place
-            if word in _places(memory.plain):
+            if word in phrasing.places(memory.plain):
                 continue
             return False
         if word in _only_realised():  # "my job" is not "tea at work"
@@ -421,12 +395,6 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         not d.people and agents[:1] == ("self",))
 
 
-def _says_place(text: str) -> bool:
-    """Does the text say where ("on a farm", "to Spain"; "to be" is no place)?"""
-    return any(m.group(1) is None or m.group(1) not in lexicon().verbs
-               for m in _PLACE_SAID.finditer(text))
-
-
 def _needed(d: Description) -> frozenset[str]:
     """The stems a memory must say: the required ones, else the frame words said alone."""
     return d.required or d.bag - {"<feeling>"}
@@ -435,17 +403,6 @@ def _needed(d: Description) -> frozenset[str]:
 def _names_things(d: Description, content: str) -> bool:
     stems = memory_words(content).stems
     return bool(d.things) and all(_has(w, stems) for w in d.things)
-
-
-def _places(text: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in _AT_PLACE.findall(text))
-
-
-def _says_singular(plurals: frozenset[str], memory: MemoryWords) -> bool:
-    """Does the memory say one of the plural words in the singular ("trips": "a trip")?"""
-    return any(w[: len(w) - len(end)] + repl in memory.raw
-               for w in plurals for end, repl in (("ies", "y"), ("es", ""), ("s", ""))
-               if w.endswith(end))
 
 
 def _unknown_word(content: str) -> bool:

@@ -164,6 +164,7 @@ def test_where_is_answered_by_a_memory_that_says_a_place():
     assert _decide("where i live", "I live with my mom").status == "not_found"
     assert _decide("where i moved to", "I moved to Spain last year").status == "forgotten"
     assert _decide("where i work", "I work for Google").status == "forgotten"
+    assert _decide("where i work", "I work as a paramedic").status == "forgotten"
 
 
 def test_a_possessive_without_its_apostrophe_is_no_plural():
