@@ -184,8 +184,10 @@ def describe(text: str) -> Description | None:
     if len(required) > MAX_DESCRIPTION_WORDS:
         return None
     feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
+    # a frame word said alone is what is needed, and may be a plural too ("my hobbies")
+    needed = required or analysis.bag - {"<feeling>"}
     plurals = [i for i, w in enumerate(words) if w.endswith("s") and not w.endswith("ss")
-               and stem(w) in required and stem(w) != w]
+               and stem(w) in needed and stem(w) != w]
     plurals_said = frozenset(words[i] for i in plurals)
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
