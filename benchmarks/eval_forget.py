@@ -98,6 +98,10 @@ SPLIT_LABELS = {
     # forget_eval_dev10c.yaml: written by the forget-route2 helper before its routing change,
     # scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10c": "DEV10C (written before the code changed, scored once, then tuned on)",
+    # forget_eval_dev10b.yaml: written by the forget-phrases helper before its code changes
+    # (description shapes: questions, vague tails, near verbs), scored once on b892d35 (its
+    # _result.txt), then tuned on: development data.
+    "dev10b": "DEV10B (written before the code changed, scored once, then tuned on)",
 }
 
 

@@ -90,7 +90,7 @@ class Router:
 
     def route(self, texts: list[str]) -> list[tuple[str | None, str]]:
         """(memory tool or None, who decided) per text."""
-        from iris.store.forget import forget_all_request
+        from iris.store.forget_all import forget_all_request
 
         out: list[tuple[str | None, str] | None] = []
         todo = []

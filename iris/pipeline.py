@@ -23,7 +23,7 @@ from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
 from iris.removal import read_removal
 from iris.results import FORGOTTEN, STORE_FAILED, format_result, try_parse
-from iris.store.forget import forget_all_request
+from iris.store.forget_all import forget_all_request
 from iris.store.probe import removal_request
 from iris.tools import run_tool
 from iris.types import (

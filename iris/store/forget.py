@@ -32,17 +32,21 @@ in another sense, and any such memory makes the answer a choice, never a deletio
 A word is also said by its other words in WordNet (iris/store/wordsense.py): a noun's main
 sense ("my boy" / "a son", "alsatian" / "german shepherd"; nouns of two words joined), a
 verb's main verb sense ("that I bike" / "I cycle"); and "for a living" / "for work" asks for
-the job topic, whose noun alone ("tea at work") is no evidence of it. A word written in
+the job topic, whose noun alone ("tea at work") is no evidence of it, and "to" / "at work"
+is the place ("how I get to work": a memory that says it so). A word written in
 capitals ("a job as a PA") is an abbreviation, never the noun it spells (WordNet's "pa" is a
 father). A plural noun after a determiner that finds one memory ("my sports": the swimming,
 while "I play ping pong" was not read as a sport) is asked about, never deleted: the user means
 several, and the others may be in words Iris does not read as the noun. Not when the memory
-says the very word ("my cats": "I have two cats").
+says the very word ("my cats": "I have two cats"; "a trip" is one of "my trips"), nor when it
+says the other things the description names ("my trips to spain": "I have visited spain").
+A kind named in general after a frame ("what I said about food") reads as such a plural.
+"where I grew up" is answered only by a memory that says a place ("on a farm", "to Spain"),
+never "I was poor growing up". These shapes are read in iris/store/phrasing.py.
 Several memories meet that: the one whose words equal the description's is the match,
 otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 
-`forget_all_request` recognises "forget everything" / "erase all my data", which never go
-through description matching: they need a confirmation (see `MemoryStore.forget_all`).
+"forget everything" / "erase all my data" never come here: iris/store/forget_all.py.
 """
 
 from __future__ import annotations
@@ -55,14 +59,15 @@ from typing import Literal
 
 from rapidfuzz.distance import Indel
 
-from iris.removal import read_removal, removal_verb
-from iris.store import verifier
+from iris.removal import removal_verb
+from iris.store import phrasing, verifier
 from iris.store.concepts import Concepts, content_words, inventory, listed_form
 from iris.store.kinds import is_known, is_noun, is_plural, kinds_of
 from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, topics
 from iris.store.wordsense import join_compounds, same_action, same_thing
-from iris.text import NEGATIONS, plain, stem, tokens
+from iris.text import NEGATIONS, stem, tokens
+from iris.text import words as lexicon
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
@@ -84,7 +89,8 @@ keeping storing
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
                   "<feeling> name preference preferences habit habits routine date many "
-                  "much class classes lesson lessons old former current plan plans".split())
+                  "much class classes lesson lessons old former current plan plans hobby "
+                  "hobbies".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
@@ -128,12 +134,19 @@ class Description:
     about_user: bool  # the user is a subject ("that I like tea")
     polarity: int | None  # set when the description states a feeling or a negation
     plural: bool = False  # a required word is a plural ("the sports I play")
+    plurals: frozenset[str] = frozenset()  # those plural words as said ("sports")
+    # a kind of things named in general ("what I said about food"): like a plural
+    generic: bool = False
+    # the stems of the other things it names, nouns that are no verbs ("my trips to spain")
+    things: frozenset[str] = frozenset()
     # ... and a noun after a determiner ("my sports", "which languages"), not a verb ("my
     # sister lives")
     plural_noun: bool = False
     # (stem, word as said, the stems of its synonyms) of each required word
     said: tuple[tuple[str, str, frozenset[str]], ...] = ()
     acts: tuple[tuple[str, frozenset[str]], ...] = ()  # (stem, what else says the verb)
+    places: frozenset[str] = frozenset()  # stems said as a place ("how I get to work")
+    where: bool = False  # asks where ("where I grew up"): the memory must say a place
 
 
 @dataclass(frozen=True)
@@ -158,6 +171,7 @@ def describe(text: str) -> Description | None:
         return None
     lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(text)))
     lowered = _REQUEST_NEGATION.sub(" ", lowered)
+    general = phrasing.generic(lowered)
     lowered = joined_nouns(_FOR_WORK.sub(r"\1 professionally", _FRAMING.sub(" ", lowered)))
     words = join_compounds([w for w in lowered.split() if w not in _NOISE and removal_verb(w) is None],
                            _apart())
@@ -175,13 +189,22 @@ def describe(text: str) -> Description | None:
     if len(required) > MAX_DESCRIPTION_WORDS:
         return None
     feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
-    plurals = [i for i, w in enumerate(words) if stem(w) in required and is_plural(w)]
+    # a frame word said alone is what is needed, and may be a plural too ("my hobbies")
+    needed = required or analysis.bag - {"<feeling>"}
+    plurals = [i for i, w in enumerate(words) if stem(w) in needed and is_plural(w)]
+    plurals_said = frozenset(words[i] for i in plurals)
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
         numbers=analysis.numbers,
         people=frozenset(analysis.agents) - OTHERS, about_user="self" in analysis.agents,
         polarity=analysis.polarity if feeling else None,
-        plural=bool(plurals),
+        # "my wifes name" is her name: a plural before a noun may be a possessive
+        plural=bool(plurals), plurals=frozenset(
+            words[i] for i in plurals if i + 1 == len(words) or not is_noun(words[i + 1])),
+        places=phrasing.places(lowered), where=phrasing.asks_where(lowered),
+        generic=general is not None,
+        things=frozenset(stem(w) for w in words if stem(w) in required and w not in plurals_said
+                         and w != general and is_noun(w) and w not in lexicon().verbs),
         plural_noun=any(i and words[i - 1] in _PLURAL_OPENERS for i in plurals),
         said=tuple((stem(w), w, kinds_of(w).same) for w in dict.fromkeys(words)
                    if stem(w) in required),
@@ -215,9 +238,12 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     # "the sports I play" may mean several memories: one that is a kind of the described
     # thing only in another sense of its word ("softball" the game, whose main sense is the
     # ball) is never deleted, but it makes the choice the user's. Not when a memory says
-    # the very words ("my cats": "I have two cats").
-    plural = description.plural and not any(
-        _matches(description, c.content, literal=True) for c in matches)
+    # the very words ("my cats": "I have two cats"), unless it says the word in the singular:
+    # one of them ("my trips": "a trip to Japan" may not be all).
+    plural = description.generic or description.plural and not any(
+        _matches(description, c.content, literal=True)
+        and not phrasing.says_singular(description.plurals, memory_words(c.content).raw)
+        for c in matches)
     wider = [c for c in candidates if plural and c not in matches
              and (k := kinds.get(c.content, none))[1] != k[0]
              and _matches(description, c.content, k[1], literal)]
@@ -227,11 +253,15 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
         wider = [c for c in candidates if c not in matches and _unknown_word(c.content)]
     if not matches and not wider:
         return Decision("not_found", reason="no memory has the described words")
-    if plural and description.plural_noun and len(matches) == 1 and not wider:
+    if plural and (description.plural_noun or description.generic) and len(matches) == 1 \
+            and not wider \
+            and not _names_things(description, matches[0].content):
         # "my sports" and only the swimming found: the user means several, and the others
         # are in words Iris did not read as sports ("I play ping pong"): asked, not deleted.
+        # Not when the memory says the other things the description names: "my trips to
+        # spain" are "I have visited spain a times".
         return Decision("ambiguous", candidates=(matches[0],),
-                        reason="a plural description found one memory")
+                        reason="a plural or general description found one memory")
     if len(matches) == 1 and not wider:
         return Decision("forgotten", id=matches[0].id, candidates=(matches[0],))
     exact = [c for c in matches if verifier.analyze(c.content).bag == description.bag]
@@ -250,13 +280,14 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
     asked) and by WordNet's main senses; then the same widened by WordNet's other senses."""
     found: dict[str, frozenset[str]] = {}
     words: dict[str, list[str]] = {}
-    if concepts is not None and not d.required.isdisjoint(concepts.stems):
+    needed = _needed(d)  # "my hobbies": a frame word alone is what is needed
+    if concepts is not None and not needed.isdisjoint(concepts.stems):
         words = {c.content: content_words(c.content) for c in candidates}
         found = concepts.kinds(w for ws in words.values() for w in ws)
     # Only a noun of the description names a kind ("where I moved" is no "movement"). A
     # topic noun ("job", "address") is found the ways topics.yaml says, not through any word
     # WordNet files under it ("marathon" is a job there): WordNet may only widen its choice.
-    nouns = frozenset(d.required & {stem(w) for w in tokens(d.text) if is_noun(w)})
+    nouns = frozenset(needed & {stem(w) for w in tokens(d.text) if is_noun(w)})
     wanted = frozenset(w for w in nouns if w not in topics())
     # A word the concept list names is only ever itself or in its groups: the list holds
     # siblings together, which WordNet may rank ("ukulele" is a small guitar there).
@@ -315,6 +346,10 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     memory = memory_words(content)
     if not d.numbers <= memory.analysis.numbers:
         return False
+    # "where I work" may be the job itself ("I work as a paramedic"): the job topic is said
+    # in many ways, so the place is asked of the other words only.
+    if d.where and d.required.isdisjoint(_only_realised()) and not phrasing.says_place(memory.plain):
+        return False
     if d.polarity is not None and memory.analysis.polarity != d.polarity:
         return False
     agents = memory.analysis.agents
@@ -327,7 +362,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         return False
     # `every_word`: the words that only frame a fact too ("the thursday lessons"), for a
     # request the router did not take as one.
-    needed = (d.required | d.bag if every_word else d.required or d.bag) - {"<feeling>"}
+    needed = (d.required | d.bag) - {"<feeling>"} if every_word else _needed(d)
     if not needed and not d.numbers:
         return False
     allowed = d.people
@@ -335,6 +370,10 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     missing: list[str] = []  # at most one word, which must be a free modifier
     weak = False  # a word found only through a topic or a concept
     for word in needed:
+        if word in d.places:  # "how I get to work": a memory that names the place
+            if word in phrasing.places(memory.plain):
+                continue
+            return False
         if word in _only_realised():  # "my job" is not "tea at work"
             if any(s == word and w in memory.raw for s, w, _ in d.said):
                 continue
@@ -365,6 +404,16 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # The user as the subject ("I teach piano to kids") may name others in passing.
     return not (heads or weak) or people <= allowed or (
         not d.people and agents[:1] == ("self",))
+
+
+def _needed(d: Description) -> frozenset[str]:
+    """The stems a memory must say: the required ones, else the frame words said alone."""
+    return d.required or d.bag - {"<feeling>"}
+
+
+def _names_things(d: Description, content: str) -> bool:
+    stems = memory_words(content).stems
+    return bool(d.things) and all(_has(w, stems) for w in d.things)
 
 
 def _unknown_word(content: str) -> bool:
@@ -446,42 +495,3 @@ def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
         texts = list(texts)
         memory_words.discard(texts)
         _memory_kinds.discard(texts)
-
-
-# --- forget everything ------------------------------------------------------------------
-
-_AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
-_LEAD = r"(?:(?:please|pls|plz|just|now|can you|can u|could you|could u|i want you to|i would like you to) )*"
-# "reset" only ever takes everything here ("reset your memory"), never a description.
-_VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|reset)"
-# "everything you know about me", "all you've got on me", "whatever u have on me"
-_YOU = r"(?:that |which )?(?:you|u|youve|youd)(?: have| ve)?"
-_HOLDER = (rf"(?: {_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learned|learnt"
-           r"|collected|recorded|noted))?)?(?: (?:about|abt|bout|of|on|for) me)?")
-_OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
-           r"everything(?: (?:i ever|i have ever|i) (?:told you|said))?"
-           rf"|(?:all|whatever|anything)(?= {_YOU}\b)"
-           r"|all about me|me (?:from|out of) (?:your|ur) (?:memory|memories|records)"
-           r"|(?:all )?(?:of )?(?:my|your|the) (?:personal )?(?:data|memory|memories)"
-           r"|all (?:of )?(?:my |your |the )?(?:saved |stored )?(?:personal )?"
-           r"(?:memories|data|facts|notes|info|information))")
-_TRAIL = r"(?: (?:please|pls|now|too|clean|for good|permanently))*"
-_FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{_LEAD}{_VERB} {_OBJECT}{_HOLDER}{_TRAIL}")
-_EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")
-
-
-def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
-    """"forget everything" -> "ask"; "yes, forget everything" -> "confirm"; None for any
-    other message (including "forget everything I said about work", which names a topic)."""
-    if not isinstance(text, str) or len(text) > 200:
-        return None
-    match = _FORGET_ALL.fullmatch(plain(read_removal(text)))  # "frget everything"
-    if match is None:
-        return None
-    return "confirm" if match.group("yes") else "ask"
-
-
-def means_everything(description: str) -> bool:
-    """A forget_memory query such as "everything" or "all my data"."""
-    return isinstance(description, str) and len(description) <= 200 and \
-        _EVERYTHING.fullmatch(plain(description)) is not None

@@ -114,7 +114,9 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
             several = [p for p in phrases if len(p) > 1]
             topic = Topic(
                 name=name,
-                words=frozenset(stem(p[0]) for p in phrases if len(p) == 1),
+                # and their plurals: stem() reads "lattes" as "lat", "latte" as "latt"
+                words=frozenset(stem(w) for p in phrases if len(p) == 1
+                                for w in (p[0], p[0] + "s")),
                 phrases=tuple(tuple(stem(w) for w in p) for p in several),
                 raw_phrases=tuple(several),
                 patterns=tuple(re.compile(p) for p in spec.get("patterns", ())),

@@ -167,7 +167,7 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     """By id, by description, or everything (`all`: asks first, see MemoryStore.forget_all;
     a query such as "everything" or "all my data" is taken as `all`, never matched).
     `literal` (set by the pipeline, not in the tool schema): match the query's own words."""
-    from iris.store.forget import means_everything
+    from iris.store.forget_all import means_everything
 
     try:
         args = object_args(arguments)

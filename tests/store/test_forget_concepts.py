@@ -110,3 +110,16 @@ def test_a_group_of_unlisted_words_is_a_config_error(tmp_path):
 def test_a_missing_inventory_is_a_config_error(tmp_path):
     with pytest.raises(ConfigError):
         inventory(tmp_path)
+
+
+def test_work_as_a_place_is_no_job(concepts):
+    """"how I get to work" is the commute: the teacher, a job by the group, is not it."""
+    decision = _decide(concepts, "how i get to work",
+                       ["I take the train to work", "I'm a primary school teacher"])
+    assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+def test_a_frame_word_alone_still_reads_the_groups(concepts):
+    """"my hobbies": "hobby" frames a fact, yet said alone it is what the memory must be."""
+    decision = _decide(concepts, "my hobbies", ["I love hiking in the mountains.", "I like tea."])
+    assert [c.id for c in decision.candidates] == [1] and decision.status == "ambiguous"

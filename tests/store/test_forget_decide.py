@@ -2,7 +2,7 @@
 
 import pytest
 
-from iris.store import forget
+from iris.store import forget, forget_all
 from iris.store.forget import Candidate, decide
 
 
@@ -103,7 +103,7 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("forget everything " * 20, None),
 ])
 def test_forget_all_requests_are_recognised(text, expected):
-    assert forget.forget_all_request(text) == expected
+    assert forget_all.forget_all_request(text) == expected
 
 
 def test_a_negated_request_verb_is_not_a_negated_fact():
@@ -127,3 +127,61 @@ def test_a_literal_decision_needs_the_words_that_only_frame_a_fact_too():
     assert decide("thursday lessons", both, literal=True).id == 2
     # ... while a request read in full still finds "my wifes name" without the word "name"
     assert _decide("my wifes name", "My wife is called Nora").status == "forgotten"
+
+
+def test_a_plural_the_memory_says_in_the_singular_is_asked():
+    """"my trips": "a trip to Japan" is one of them; "I go to Italy" may be another."""
+    decision = _decide("my trips", "I go to Italy every other summer", "I'm saving up for a trip to Japan")
+    assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [2]
+    assert _decide("my dogs", "I have a dog named Rex").status == "ambiguous"
+    assert _decide("my allergies", "I am allergic to shellfish").status == "forgotten"
+
+
+def test_a_plural_whose_other_things_the_memory_says_deletes():
+    """"my trips to spain" names spain, which the memory says: that is the memory."""
+    decision = _decide("my trips to spain", "I have visited spain a times.", "I like tea")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    decision = _decide("my trips to dublin", "I visit my cousins in Dublin every summer",
+                       "I'm flying to Tokyo in March")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    # a verb is no thing: "the sports I play" still asks
+    assert _decide("the sports i play", "I play tennis").status == "ambiguous"
+
+
+def test_a_kind_named_in_general_is_asked_about():
+    """"what I said about food" means all of it, also the mushrooms Iris does not read as food."""
+    decision = _decide("what i said about food", "My favourite food is pizza.", "I can't stand mushrooms")
+    assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1]
+    # the fast path hands in what follows "forget what I said about"
+    assert _decide("food", "My favourite food is pizza.", "I can't stand mushrooms").status == "ambiguous"
+    # a name, or a thing with a determiner, is one memory
+    assert _decide("what I told you about Tom", "I have a cat named Tom").status == "forgotten"
+    assert _decide("the stuff about my food diary", "I keep a food diary").status == "forgotten"
+
+
+def test_a_frame_word_beside_the_content_need_not_be_said():
+    decision = _decide("my baking hobby", "I love to bake cookies.", "I like tea")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    assert _decide("my painting hobby", "I love to bake cookies.").status == "not_found"
+    assert _decide("my hobby", "My hobby is woodworking").status == "forgotten"
+
+
+def test_work_as_a_place_is_no_job():
+    """"how I get to work" is the commute, as "I cycle to work" is no job in a memory."""
+    assert _decide("how i get to work", "I work as a nurse").status == "not_found"
+    assert _decide("how i get to work", "I'm a primary school teacher").status == "not_found"
+
+
+def test_where_is_answered_by_a_memory_that_says_a_place():
+    decision = _decide("where i grew up", "I grew up on a farm.", "I was poor growing up.",
+                       "When i grow up i want to be a vet.")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+    assert _decide("where i live", "I live with my mom").status == "not_found"
+    assert _decide("where i moved to", "I moved to Spain last year").status == "forgotten"
+    assert _decide("where i work", "I work for Google").status == "forgotten"
+    assert _decide("where i work", "I work as a paramedic").status == "forgotten"
+
+
+def test_a_possessive_without_its_apostrophe_is_no_plural():
+    decision = _decide("my wifes name", "My wife is called Nora", "I like tea")
+    assert (decision.status, decision.id) == ("forgotten", 1)

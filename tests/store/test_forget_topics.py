@@ -38,6 +38,15 @@ def _decide(description, *contents):
     ("my coffee order", "I order an oat milk latte every morning"),
     ("my scooter", "I ride a red Vespa"),
     ("my bedtime", "I go to bed at 11 pm"),
+    ("my trips to europe", "I visit europe twice a year."),  # a trip is a visit
+    ("the spain travel stuff", "I have visited spain a times."),
+    ("the tokyo trip", "I'm flying to Tokyo in March"),
+    ("what street i'm on", "I live on Maple Drive"),  # a street named "drive"
+    ("what road i live on", "I live on Juniper Close"),
+    ("my address", "I live on Maple Drive"),
+    ("what i do for work", "I am a baby delivery nurse."),  # two describing words
+    ("my line of work", "I work as a car salesman."),
+    ("how i take my coffee", "I drink oat milk lattes"),  # a plural of a topic word
     ("my street name", "My flat is on Rose Lane"),
     ("my birth date", "My birthday is on the 3rd of May"),  # "date" frames, like "name"
     ("how many kids I have", "I have three kids"),
@@ -106,6 +115,11 @@ def test_one_dropped_letter_is_forgiven(description, memory):
     ("that I have two kids", "I have three kids"),
     ("my patience", "I am a patient"),  # too short a base to fold endings
     ("the street I work on", "I work as a nurse at St Mary's hospital"),
+    ("my trip to spain", "I moved to Spain last year"),  # a move is no trip
+    ("my trips to spain", "I have visited portugal a times."),
+    ("my street", "I live on coffee and toast"),  # "live on" a name and a street word only
+    ("my street", "I drive a van"),
+    ("my trip", "I go to the gym every day"),
 ])
 def test_near_misses_stay_not_found(description, memory):
     assert _decide(description, memory).status == "not_found"

@@ -1,0 +1,62 @@
+"""The shape of a forget description, apart from its words (read by iris/store/forget.py):
+whether it asks where, says a place, names a kind of things in general or a plural the
+memory says in the singular. Pure functions on lower-case text."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from iris.store.concepts import inventory
+from iris.text import stem
+from iris.text import words as lexicon
+
+# "where I grew up" is "I grew up on a farm", not "I was poor growing up": a memory that
+# answers "where" says a place with one of these ("I work for Google" says where, too).
+_WHERE = re.compile(r"\bwhere (?:i|we|you|he|she|they|my|our|his|her|their)\b")
+_PLACE_SAID = re.compile(r"\b(?:in|on|at|near|from|for|outside|abroad|overseas|here|there)\b"
+                         r"|\b(?:to|into) (\w+)")
+# "how I get to work", "my lunch at work": the place, not the job (as topics.yaml reads a
+# memory): only a memory that says the word so is it, never "I'm a teacher".
+_AT_PLACE = re.compile(r"\b(?:to|at|from|after|before) (work)\b")
+# "what I said about food", "the stuff regarding music": a kind of things, named bare after a
+# word that frames the request.
+_ABOUT_BARE = re.compile(r"\b(?:said|told you|mentioned|shared|stuff|things?|info|information"
+                         r"|details?|everything|anything|bits?) (?:about|regarding|concerning) "
+                         r"([a-z]+)\b")
+_PLURAL_ENDS = (("ies", "y"), ("es", ""), ("s", ""))
+
+
+def asks_where(text: str) -> bool:
+    return _WHERE.search(text) is not None
+
+
+def says_place(text: str) -> bool:
+    """Does the text say where ("on a farm", "to Spain"; "to be" is no place)?"""
+    return any(m.group(1) is None or m.group(1) not in lexicon().verbs
+               for m in _PLACE_SAID.finditer(text))
+
+
+def places(text: str) -> frozenset[str]:
+    """The stems of the words the text says as a place ("to work")."""
+    return frozenset(stem(w) for w in _AT_PLACE.findall(text))
+
+
+def generic(text: str) -> str | None:
+    """The word of a description that names a kind of things in general (one the concept
+    list holds as a group), or None. The fast path hands in what follows "forget what I said
+    about": then the word alone ("food")."""
+    found = _ABOUT_BARE.search(text)
+    word = found.group(1) if found else text.strip()
+    return word if stem(word) in _groups() else None
+
+
+@lru_cache(maxsize=1)
+def _groups() -> frozenset[str]:
+    return frozenset(stem(g) for g in inventory()[2])
+
+
+def says_singular(plurals: frozenset[str], words: frozenset[str]) -> bool:
+    """Are any of the plural words among `words` in the singular ("trips": "trip")?"""
+    return any(w[: len(w) - len(end)] + repl in words
+               for w in plurals for end, repl in _PLURAL_ENDS if w.endswith(end))
