@@ -28,6 +28,7 @@ from iris.text import STOPWORDS, mentions_time, read_yaml, stem, words
 # Words that name a pet, a child or a boat rather than say what it is ("a parrot called
 # Kiwi" is no fruit): the word after them is never read as a concept.
 _NAMING = frozenset({"named", "called", "name", "names", "nicknamed"})
+_ACTORS = frozenset({"i", "we", "you", "he", "she", "they"})  # a word after one is a verb
 _WORD = re.compile(r"[a-z]+")
 _MIN_LETTERS = 3
 # Times of day and units of time that recall's time words (text.mentions_time) leave out.
@@ -111,15 +112,19 @@ def content_words(text: str) -> list[str]:
     form, no time word and no name (a capitalised word past the first, or the word after
     "named"/"called")."""
     out: list[str] = []
-    previous = ""
+    previous = before = ""
     verbs = words().verbs  # "I own", "she lives", "I grew up": actions, not things
+    takers = words().raw["infinitive_takers"]
     for i, raw in enumerate(re.findall(r"[A-Za-z]+", text)):
         word = raw.lower()
         named = previous in _NAMING or (i > 0 and raw[0].isupper() and word != "i")
-        previous = word
+        # A word where a verb stands is an action whatever else it may name: "I like to
+        # grill" is no restaurant (a grill), "we ski" no runner.
+        acting = previous in _ACTORS or (previous == "to" and before in takers)
+        previous, before = word, previous
         # Time words are no kinds of things ("a year" is not a season, "every day" no holiday).
-        if named or word in STOPWORDS or len(word) < _MIN_LETTERS or mentions_time(word) \
-                or _TIME_UNITS.fullmatch(word) or word in verbs:
+        if named or acting or word in STOPWORDS or len(word) < _MIN_LETTERS \
+                or mentions_time(word) or _TIME_UNITS.fullmatch(word) or word in verbs:
             continue
         out.append(word)
     return out

@@ -243,6 +243,7 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     plural = description.generic or description.plural and not any(
         _matches(description, c.content, literal=True)
         and not phrasing.says_singular(description.plurals, memory_words(c.content).raw)
+        and not phrasing.says_as_possessive(description.plurals, c.content)
         for c in matches)
     wider = [c for c in candidates if plural and c not in matches
              and (k := kinds.get(c.content, none))[1] != k[0]

@@ -8,7 +8,8 @@ import re
 from functools import lru_cache
 
 from iris.store.concepts import inventory
-from iris.text import stem
+from iris.store.kinds import is_noun
+from iris.text import STOPWORDS, stem
 from iris.text import words as lexicon
 
 # "where I grew up" is "I grew up on a farm", not "I was poor growing up": a memory that
@@ -60,3 +61,12 @@ def says_singular(plurals: frozenset[str], words: frozenset[str]) -> bool:
     """Are any of the plural words among `words` in the singular ("trips": "trip")?"""
     return any(w[: len(w) - len(end)] + repl in words
                for w in plurals for end, repl in _PLURAL_ENDS if w.endswith(end))
+
+
+def says_as_possessive(plurals: frozenset[str], content: str) -> bool:
+    """Does the memory say a plural word only before a noun, as a possessive without its
+    apostrophe ("My pets name is Charlie": one pet's name, not the pets)? Not before a
+    mark, a name or a small word ("two cats, Pixel and Byte", "roses in my garden")."""
+    said = re.findall(r"[A-Za-z']+|[^A-Za-z'\s]", content)
+    return any(w.lower() in plurals and after[:1].islower() and after not in STOPWORDS
+               and is_noun(after) for w, after in zip(said, said[1:], strict=False))

@@ -123,3 +123,22 @@ def test_a_frame_word_alone_still_reads_the_groups(concepts):
     """"my hobbies": "hobby" frames a fact, yet said alone it is what the memory must be."""
     decision = _decide(concepts, "my hobbies", ["I love hiking in the mountains.", "I like tea."])
     assert [c.id for c in decision.candidates] == [1] and decision.status == "ambiguous"
+
+
+@pytest.mark.parametrize("content, word", [
+    ("I like to grill outdoors.", "grill"), ("We ski every winter", "ski"),
+    ("I love to bake bread", "bake"),
+])
+def test_a_word_where_a_verb_stands_is_no_thing(content, word):
+    """fresh8's "forget that I own a restaurant" deleted "I like to grill outdoors": a grill is
+    a restaurant in WordNet, but here it is what the user does."""
+    assert word not in content_words(content)
+
+
+def test_a_word_after_to_of_a_place_is_still_a_thing():
+    assert "school" in content_words("I went to school in Leeds")
+
+
+def test_owning_a_restaurant_is_not_liking_to_grill():
+    grill = forget.Candidate(id=1, content="I like to grill outdoors.")
+    assert forget.decide("that i own a restaurant", [grill]).status == "not_found"

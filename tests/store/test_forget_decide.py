@@ -185,3 +185,11 @@ def test_where_is_answered_by_a_memory_that_says_a_place():
 def test_a_possessive_without_its_apostrophe_is_no_plural():
     decision = _decide("my wifes name", "My wife is called Nora", "I like tea")
     assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+def test_a_plural_the_memory_says_only_as_a_possessive_is_asked():
+    """fresh8: "my pets" deleted "My pets name is charlie." (one pet's name) beside another pet."""
+    decision = _decide("what you know about my pets", "My pets name is charlie.",
+                       "My gecko Ziggy lives in a tank by the window")
+    assert decision.status == "ambiguous"
+    assert _decide("my cats", "I have two cats", "I like tea").status == "forgotten"
