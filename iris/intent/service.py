@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from iris.errors import IntentModelError
 from iris.intent.data import MEMORY_ACTION, NONE
 from iris.intent.model import CODE_VERSION, IntentModel, OperatingPoint, Prediction, TrainOptions
-from iris.store.probe import names_host_thing, removal_request
+from iris.store.probe import names_host_thing, removal_request, without_lead_in
 from iris.text import bare_deictic_request
 from iris.types import IntentDecision
 
@@ -169,6 +169,16 @@ class ToolIntentDecisionService:
         decision = self._model_decision(prediction, text)
         if decision.intent == MEMORY_ACTION:
             return decision
+        request = without_lead_in(text)
+        if request is not None:
+            # "can u forget what i do for a living": the model reads a polite lead-in as a
+            # question to the assistant; the request after it may be one to forget, which the
+            # store answers on evidence. Only forget: with stores and lists the lead-in turned
+            # CLINC150/HWU64 requests ("please file a fraud report") into memories.
+            plain_decision = self._model_decision(self.predict([request])[0], request)
+            if plain_decision.tool == FORGET_TOOL:
+                return plain_decision.model_copy(
+                    update={"signals": [*plain_decision.signals, "polite_lead_in"]})
         removal = removal_request(text)
         if removal is None or not removal.routed:
             return decision

@@ -38,6 +38,8 @@ from iris.text import is_weekday, mentions_time, plain, stem, words
 _LEAD_IN = (r"(?:(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|(?:can|could|would|will)"
             r" (?:you|u)|(?:you|u) (?:can|could|should)|i (?:want|need) (?:you|u) to|id like (?:you|u) to)"
             r" )*")
+_POLITE = re.compile(_LEAD_IN)
+_OUT_OF = re.compile(r"\b(?:from|off|out of) (?:my|the|our|your|this|that)\b")
 _THE = r"(?: (?P<the>the|that|this|those|these))?"
 _FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"
 _SUFFIX = r" (?:thing|things|stuff|bit|memory|note|fact)"
@@ -136,6 +138,18 @@ def removal_request(text: str) -> RemovalRequest | None:
             said = read[found[first].start():found[last].end()]
             return _request(what, how, said, definite=match.groupdict().get("the") == "the")
     return None
+
+
+def without_lead_in(text: str) -> str | None:
+    """The request after a polite lead-in ("can u forget what i do for a living" -> "forget
+    what i do for a living"), or None when there is none."""
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        return None
+    flat = plain(text)
+    end = _POLITE.match(flat).end()  # type: ignore[union-attr]  # `*` always matches
+    if not 0 < end < len(flat) or _OUT_OF.search(flat):
+        return None  # "please remove dallas from my travel itinerary": the host's container
+    return flat[end:]
 
 
 def names_host_thing(text: str) -> bool:

@@ -376,3 +376,21 @@ def test_cross_validated_macro_f1_on_shipped_intents(shipped):
     for label in ("memory_store", "memory_list", "memory_forget"):
         assert report["per_intent"][label]["f1"] >= 0.85, label
     assert report["per_intent"]["memory_store"]["support"] == shipped.labels.count("memory_store")
+
+
+@pytest.mark.parametrize("message", [
+    "can u forget what i do for a living", "could you delete where i grew up",
+    "please drop the memory that I'm a nurse",
+])
+def test_a_polite_lead_in_does_not_hide_a_forget_request(service, message):
+    """fresh8 and memory_fresh: the model read "can u ..." as a question to the assistant."""
+    decision = service.decide(message)
+    assert decision.tool == "forget_memory" and "polite_lead_in" in decision.signals
+
+
+@pytest.mark.parametrize("message", [
+    "please remove dallas from my travel itinerary", "please file a fraud report",
+    "can you remember who compiled you",
+])
+def test_a_polite_lead_in_is_read_past_only_for_forget(service, message):
+    assert "polite_lead_in" not in service.decide(message).signals
