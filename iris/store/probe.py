@@ -53,7 +53,7 @@ _AGAIN_AT_END = r"(?=.* (?:anymore|any more|no more|any longer)$)"
 # "dont remember the wine stuff": without "anymore", only an object framed as information is
 # a request ("dont remember my password" is the user's own lapse).
 _DONT_KEEP = r"(?:dont|do not) (?:remember|keep|store|save)"
-_STOP_KEEPING = (rf"(?:(?:dont|do not) (?:remember|keep|store|save){_AGAIN_AT_END}"
+_STOP_KEEPING = (rf"(?:{_DONT_KEEP}{_AGAIN_AT_END}"
                  r"|(?:(?:there is |theres )?no need (?:for (?:you|u) )?to"
                  r"|(?:you|u) (?:dont|do not) (?:need|have) to"
                  r"|(?:i|we) (?:dont|do not|no longer) (?:want|need) (?:you|u)(?: to)?|stop|no longer) "
