@@ -90,8 +90,12 @@ SPLIT_LABELS = {
     # _result.txt), then looked at (the plural question): development data now.
     "fresh7": "FORMER FRESH HELD-OUT 7 (scored once, looked at since: development data now)",
     # forget_eval_fresh8.yaml: written by a helper that had not read the rules, committed
-    # before any code ran on it, to be scored once at the end of the round.
-    "fresh8": "FRESH HELD-OUT 8 (written by someone who had not read the rules, scored once)",
+    # (20f306a) before any code ran on it, scored once on cfb2997 (46.8%, 2 wrong; its
+    # _result.txt), then looked at (three development fixes): development data now.
+    "fresh8": "FORMER FRESH HELD-OUT 8 (scored once, looked at since: development data now)",
+    # forget_eval_fresh9.yaml: written by a helper that had not read the rules, committed
+    # (da2ebc3) before any code ran on it, to be scored once at the end of the round.
+    "fresh9": "FRESH HELD-OUT 9 (written by someone who had not read the rules, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
