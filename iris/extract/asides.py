@@ -35,6 +35,7 @@ import re
 from collections.abc import Callable
 
 from iris import text as english
+from iris.extract.memo import per_message
 from iris.store.kinds import is_known
 
 ClauseTest = Callable[[str], bool]
@@ -232,10 +233,16 @@ _HEDGE_WORDS = 12
 _WORD_START = re.compile(r"(?<![\w'\u2019-])[\w'\u2019-]")
 
 
+@per_message
 def hedge_start(text: str, is_clause: ClauseTest) -> int:
     """Where hedges on the message start at the end of `text` ("I am a nurse | if that makes
     sense"), or len(text): the longest such tail after which a clause is left."""
     offset = max(0, len(text) - 160)
+    if not _HEDGE.search(text, offset):
+        # a tail is a hedge only if it opens with a match of _HEDGE, which runs to the end
+        # of the text: with none anywhere in the window, no tail is one (one scan, not one
+        # per word start)
+        return len(text)
     starts = [m.start() for m in _WORD_START.finditer(text, offset)][-_HEDGE_WORDS:]
     for start in starts[1:]:
         rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014\u2026(")

@@ -38,6 +38,7 @@ import yaml
 
 from iris import text as english
 from iris.extract import asides, ngram_model
+from iris.extract.memo import per_message
 from iris.paths import datasets_dir, intents_dir
 from iris.store.kinds import dictionary, is_known
 
@@ -112,6 +113,7 @@ def _model(edge: str) -> ngram_model.NgramModel:
     return ngram_model.NgramModel.load(WEIGHTS[edge])
 
 
+@per_message
 def probability(span: str, edge: str = "start") -> float:
     """How likely `span` is chat rather than (part of) a fact, said at the `edge` ("start"
     or "end") of a message."""
@@ -119,6 +121,9 @@ def probability(span: str, edge: str = "start") -> float:
 
 
 def _norms(text: str) -> list[str]:
+    if text.isascii() and "'" not in text:
+        # the same words, found in one pass: lower() maps ASCII letters to letters one for one
+        return _WORD.findall(text.lower())
     return [w.lower().replace("'", "").replace("\u2019", "") for w in _WORD.findall(text)]
 
 
@@ -142,6 +147,7 @@ def _chatty_piece(span: str, edge: str, threshold: float) -> bool:
             and not _DIGIT.search(span) and probability(rest, edge) >= threshold)
 
 
+@per_message
 def is_chat(segment: str) -> bool:
     """A whole segment said to the assistant: a few words, none about the user, that the
     model scores as chat with high confidence ("What else...", "Over to you"), or talk about
@@ -226,6 +232,7 @@ def _chat_speak_end(text: str, is_clause: ClauseTest) -> int:
     return 0
 
 
+@per_message
 def opener_end(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after a chat opener ("welp i can drive" -> 5), or 0: the longest
     head of at most `MAX_OPENER_WORDS` words that is chat and leaves a clause."""
@@ -264,6 +271,7 @@ def opener_end(text: str, is_clause: ClauseTest) -> int:
     return best
 
 
+@per_message
 def closer_start(text: str, is_clause: ClauseTest) -> int:
     """Where a chat closer at the end starts ("... a divorce over to you" -> the space before
     "over"), or len(text): the longest tail of at most `MAX_CLOSER_WORDS` words that is chat
@@ -295,12 +303,14 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
     name is Mia", "a farm and still | miss the animals", "I like to make | time stop" are
     one sentence each."""
     norms = _norms(tail)
-    said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
     if len(norms) == 1 and _is_english(norms[0]):
         return False  # "... make time | stop": one English word finishes the clause
-    return (len(said) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
-            and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)
-            and not _dangling(rest) and is_clause(_LAST_CLAUSE.split(rest)[-1]))
+    if (norms[0] in english.words().verbs or _MARK.search(tail.rstrip(" .!?"))
+            or _COPULAS.intersection(norms)):
+        return False  # the word tests first: masking the comment clauses costs more
+    said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
+    return (len(said) <= MAX_BARE_CLOSER_WORDS and not _dangling(rest)
+            and is_clause(_LAST_CLAUSE.split(rest)[-1]))
 
 
 def _dangling(rest: str) -> bool:

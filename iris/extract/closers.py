@@ -28,6 +28,7 @@ from pathlib import Path
 
 from iris import text as english
 from iris.extract import ngram_model
+from iris.extract.memo import per_message
 from iris.paths import intents_dir
 
 MAX_WORDS = 4
@@ -61,10 +62,12 @@ def _model() -> ngram_model.NgramModel:
     return ngram_model.NgramModel.load(WEIGHTS)
 
 
+@per_message
 def probability(phrase: str) -> float:
     return _model().probability(phrase)
 
 
+@per_message
 def closing_start(text: str) -> int:
     """Where a closer at the end of `text` starts, or len(text) when there is none: of the
     tails of one to `MAX_WORDS` words, the longest the model scores a closer and whose first

@@ -21,6 +21,7 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 
 from iris import text as english
+from iris.extract.memo import per_message
 
 # A lead-in is short: the scan stops after this many words.
 MAX_LEAD_WORDS = 14
@@ -159,6 +160,7 @@ def is_signal(word: str) -> bool:
     return base is not None and base in words.signals
 
 
+@per_message
 def lead_in_end(text: str, *, whole: bool = False) -> int:
     """Where the facts start after a lead-in at the start of `text` (`_lead_in_end`), with a
     list's label left to the list: "note fact | 1 = ... fact 2 = ..." starts at "fact"."""
@@ -292,6 +294,7 @@ def _list_mark(text: str, token: re.Match[str]) -> bool:
     return re.search(r"\w\s*" + re.escape(found), text[token.end():token.end() + 2000]) is not None
 
 
+@per_message
 def sign_off_start(text: str) -> int:
     """Where a sign-off at the end of `text` starts ("I like tea - save that pls" -> the
     position of " - save"), or len(text) when there is none."""

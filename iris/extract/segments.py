@@ -24,6 +24,7 @@ from typing import Protocol
 
 from iris import text as english
 from iris.extract import command
+from iris.extract.memo import per_message
 
 
 class ClauseTest(Protocol):
@@ -121,6 +122,7 @@ def _appositive(rest: str) -> bool:
     return _APPOSITIVE.match(rest) is not None
 
 
+@per_message
 def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> str:
     """`text` without a leading linking adverbial (see the module docstring). `comma`:
     also one that ends at a comma; off where the text may start in the middle of a list
@@ -177,6 +179,7 @@ def _strip_bare_discourse(text: str, is_clause: ClauseTest) -> str:
 _RELATIVES = frozenset({"who", "whos", "whose", "whom", "which"})
 
 
+@per_message
 def strip_address(text: str, is_clause: ClauseTest) -> str:
     """`text` without a request to the assistant in front of the user's fact."""
     stripped = text.lstrip()
