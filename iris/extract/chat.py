@@ -113,7 +113,6 @@ def _model(edge: str) -> ngram_model.NgramModel:
     return ngram_model.NgramModel.load(WEIGHTS[edge])
 
 
-@per_message
 def probability(span: str, edge: str = "start") -> float:
     """How likely `span` is chat rather than (part of) a fact, said at the `edge` ("start"
     or "end") of a message."""
@@ -121,10 +120,7 @@ def probability(span: str, edge: str = "start") -> float:
 
 
 def _norms(text: str) -> list[str]:
-    if text.isascii() and "'" not in text:
-        # the same words, found in one pass: lower() maps ASCII letters to letters one for one
-        return _WORD.findall(text.lower())
-    return [w.lower().replace("'", "").replace("\u2019", "") for w in _WORD.findall(text)]
+    return english.word_norms(text)
 
 
 def _chatty(span: str, edge: str, threshold: float = SPAN_THRESHOLD) -> bool:
@@ -271,7 +267,6 @@ def opener_end(text: str, is_clause: ClauseTest) -> int:
     return best
 
 
-@per_message
 def closer_start(text: str, is_clause: ClauseTest) -> int:
     """Where a chat closer at the end starts ("... a divorce over to you" -> the space before
     "over"), or len(text): the longest tail of at most `MAX_CLOSER_WORDS` words that is chat

@@ -28,7 +28,6 @@ from pathlib import Path
 
 from iris import text as english
 from iris.extract import ngram_model
-from iris.extract.memo import per_message
 from iris.paths import intents_dir
 
 MAX_WORDS = 4
@@ -62,12 +61,10 @@ def _model() -> ngram_model.NgramModel:
     return ngram_model.NgramModel.load(WEIGHTS)
 
 
-@per_message
 def probability(phrase: str) -> float:
     return _model().probability(phrase)
 
 
-@per_message
 def closing_start(text: str) -> int:
     """Where a closer at the end of `text` starts, or len(text) when there is none: of the
     tails of one to `MAX_WORDS` words, the longest the model scores a closer and whose first
@@ -76,7 +73,7 @@ def closing_start(text: str) -> int:
     the sentence ("my house is nice", "I like it a lot"), so it is never a closer."""
     offset = max(0, len(text) - 80)
     words = list(_WORD.finditer(text, offset))
-    norms = [w.group().lower().replace("'", "").replace("\u2019", "") for w in words]
+    norms = english.word_norms(text[offset:])  # of the same words
     lexicon = english.words()
     best = len(text)
     for k in range(1, min(MAX_WORDS, len(words) - 1) + 1):

@@ -160,7 +160,6 @@ def is_signal(word: str) -> bool:
     return base is not None and base in words.signals
 
 
-@per_message
 def lead_in_end(text: str, *, whole: bool = False) -> int:
     """Where the facts start after a lead-in at the start of `text` (`_lead_in_end`), with a
     list's label left to the list: "note fact | 1 = ... fact 2 = ..." starts at "fact"."""

@@ -185,7 +185,6 @@ _TRAILING_WORDS = re.compile(r"[\s,]+([\w'&+]+)\W*$")
 _FILLER_PROBE = "uh"
 
 
-@per_message
 def strip_trailing_filler(text: str) -> str:
     """`text` without a coordinator and interjections left at its end by a cut ("I moved to
     Spain and erm", "... AND ERM"): what a joiner before a clause that did not open with the

@@ -32,6 +32,7 @@ R = TypeVar("R")
 MAX_ENTRIES = 4096
 MAX_TEXT_CHARS = 2000
 
+_MISSING = object()
 # Each thread (and task) of a server extracting at the same time has its own memo.
 _table: ContextVar[dict[tuple[object, ...], object] | None] = ContextVar("_table", default=None)
 
@@ -61,10 +62,9 @@ def per_message(func: Callable[P, R]) -> Callable[P, R]:
                 or len(args[0]) > MAX_TEXT_CHARS:
             return func(*args, **kwargs)
         key = (call, *args, *kwargs.items()) if kwargs else (call, *args)
-        try:
-            return table[key]  # type: ignore[return-value]  # stored by this function
-        except KeyError:
-            pass
+        found = table.get(key, _MISSING)  # most calls miss: no exception raised for them
+        if found is not _MISSING:
+            return found  # type: ignore[return-value]  # stored by this function
         result = func(*args, **kwargs)
         if len(table) < MAX_ENTRIES:
             table[key] = result

@@ -20,6 +20,7 @@ never cut down to a fragment."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Protocol
 
 from iris import text as english
@@ -158,8 +159,8 @@ def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> 
 
 
 def _strip_bare_discourse(text: str, is_clause: ClauseTest) -> str:
-    words = _words(text[:200])
-    for index, match in enumerate(words[:MAX_DISCOURSE_WORDS + 1]):
+    words = list(islice(re.finditer(r"[\w'\u2019]+", text[:200]), MAX_DISCOURSE_WORDS + 1))
+    for index, match in enumerate(words):
         if _norm(match.group()) not in _OWN_SUBJECTS:
             continue
         if index == 0:
@@ -186,7 +187,7 @@ def strip_address(text: str, is_clause: ClauseTest) -> str:
     words = _words(stripped[:300])
     if not words:
         return text
-    norms = [_norm(w.group()) for w in words]
+    norms = english.word_norms(stripped[:300])  # of the same words
     if norms[0] in ("i", "im", "id"):
         return _strip_preface(stripped, words, norms, is_clause)
     for index, norm in enumerate(norms[:MAX_ADDRESS_WORDS + 1]):
