@@ -217,6 +217,9 @@ def _chat_speak_end(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after a few words of chat-speak before "I" ("ngl I speak
     Welsh", "Fwiw i ..."), or 0. Only the first word may have a capital (a sentence's)."""
     words = list(_WORD.finditer(text[:100]))
+    if not any(_norms(w.group())[0] in _AFTER_CHAT_SPEAK
+               for w in words[1:MAX_CHAT_SPEAK_WORDS + 1]):
+        return 0  # no "I" or "so" where the fact could start: the cheap test before the lexicon
     for count in range(1, min(MAX_CHAT_SPEAK_WORDS, len(words) - 2) + 1):
         head = [w.group() for w in words[:count]]
         if not all(w.islower() or i == 0 or text.isupper() for i, w in enumerate(head)) \
