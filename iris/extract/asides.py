@@ -110,8 +110,7 @@ def may_match(text: str, words: tuple[str, ...]) -> bool:
     ASCII letters ("\u017f" to "s"), which lower() does not."""
     if not text.isascii():
         return True
-    low = text.lower()
-    return any(word in low for word in words)
+    return any(map(text.lower().__contains__, words))
 
 
 def masked(span: str) -> tuple[str, bool]:

@@ -32,6 +32,7 @@ import re
 import sys
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 
 import yaml
@@ -216,8 +217,9 @@ _AFTER_CHAT_SPEAK = frozenset({"i", "im", "ive", "id", "so"})
 def _chat_speak_end(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after a few words of chat-speak before "I" ("ngl I speak
     Welsh", "Fwiw i ..."), or 0. Only the first word may have a capital (a sentence's)."""
-    words = list(_WORD.finditer(text[:100]))
-    if not any(_norms(w.group())[0] in _AFTER_CHAT_SPEAK
+    # the words the loop reads: the head, the word after it, and one more for its bound
+    words = list(islice(_WORD.finditer(text[:100]), MAX_CHAT_SPEAK_WORDS + 2))
+    if not any(english.normalise(w.group()) in _AFTER_CHAT_SPEAK  # one word: its _norms
                for w in words[1:MAX_CHAT_SPEAK_WORDS + 1]):
         return 0  # no "I" or "so" where the fact could start: the cheap test before the lexicon
     for count in range(1, min(MAX_CHAT_SPEAK_WORDS, len(words) - 2) + 1):
