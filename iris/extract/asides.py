@@ -35,7 +35,6 @@ import re
 from collections.abc import Callable
 
 from iris import text as english
-from iris.extract.memo import per_message
 from iris.store.kinds import is_known
 
 ClauseTest = Callable[[str], bool]
@@ -260,7 +259,6 @@ _HEDGE_WORDS = 12
 _WORD_START = re.compile(r"(?<![\w'\u2019-])[\w'\u2019-]")
 
 
-@per_message
 def hedge_start(text: str, is_clause: ClauseTest) -> int:
     """Where hedges on the message start at the end of `text` ("I am a nurse | if that makes
     sense"), or len(text): the longest such tail after which a clause is left."""

@@ -21,7 +21,6 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 
 from iris import text as english
-from iris.extract.memo import per_message
 
 # A lead-in is short: the scan stops after this many words.
 MAX_LEAD_WORDS = 14
@@ -299,7 +298,6 @@ def _list_mark(text: str, token: re.Match[str]) -> bool:
     return re.search(r"\w\s*" + re.escape(found), text[token.end():token.end() + 2000]) is not None
 
 
-@per_message
 def sign_off_start(text: str) -> int:
     """Where a sign-off at the end of `text` starts ("I like tea - save that pls" -> the
     position of " - save"), or len(text) when there is none."""

@@ -86,8 +86,9 @@ def _norm(word: str) -> str:
     return english.normalise(word)
 
 
-def _words(text: str) -> list[re.Match[str]]:
-    return list(re.finditer(r"[\w'\u2019]+", text))
+def _words(text: str, most: int | None = None) -> list[re.Match[str]]:
+    """The first `most` words of `text` (all without it)."""
+    return list(islice(re.finditer(r"[\w'\u2019]+", text), most))
 
 
 def _has_name(prefix: str, whole: str) -> bool:
@@ -159,7 +160,7 @@ def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> 
 
 
 def _strip_bare_discourse(text: str, is_clause: ClauseTest) -> str:
-    words = list(islice(re.finditer(r"[\w'\u2019]+", text[:200]), MAX_DISCOURSE_WORDS + 1))
+    words = _words(text[:200], MAX_DISCOURSE_WORDS + 1)  # the words the loop looks at
     for index, match in enumerate(words):
         if _norm(match.group()) not in _OWN_SUBJECTS:
             continue
