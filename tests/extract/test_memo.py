@@ -156,4 +156,3 @@ def test_strip_trailing_filler_stops_early_only_where_nothing_could_be_cut(text)
                                          ("I like tea a lot", 0), ("Tariq my flatmate is a DJ", 0)])
 def test_chat_speak_end_still_finds_chat_speak_before_i(text, start):
     assert chat._chat_speak_end(text, is_clause) == start
-
