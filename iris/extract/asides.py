@@ -93,7 +93,7 @@ _LAST_WORD = re.compile(r"([\w']+)\W*$")
 
 # A word (lower case) that every match of _COMMENT holds, one per alternative: the verbs of
 # saying, thinking and recalling, "let me", the manner words, "may"/"might", "worth",
-# "forget", "from me", "that's me". Kept beside the pattern; tests/extract/test_asides.py
+# "forget", "from me", "that's me". Kept beside the pattern; tests/extract/test_memo.py
 # checks them against it.
 _COMMENT_WORDS = ("say", "said", "mention", "add", "admit", "confess", "note", "point", "tell",
                   "told", "repeat", "think", "guess", "suppose", "reckon", "mean", "trust",
