@@ -131,3 +131,12 @@ def test_is_gerund():
                                             ("today", False), ("mondayish", False), ("may", False)])
 def test_a_weekday_is_read_by_itself(word, day):
     assert text.is_weekday(word) is day
+
+
+@pytest.mark.parametrize(("phrase", "timed"), [
+    ("who lives next door", False),      # a place
+    ("the house next door", False),
+    ("next week", True), ("last night", True), ("the next one", True),
+])
+def test_next_door_says_no_time(phrase, timed):
+    assert text.mentions_time(phrase) is timed
