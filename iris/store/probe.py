@@ -79,6 +79,8 @@ MAX_CHARS = 120  # a longer message says more than what to remove
 MAX_WORDS = 4  # an object of a removal verb
 MAX_KEEPING_WORDS = 6  # an object after "don't remember ... anymore"
 MAX_UNFRAMED_WORDS = 3  # a bare object of a `remove` verb ("delete herbert the tortoise")
+MAX_QUOTED_WORDS = 8  # a quoted object of a forget verb ("forget 'green tea in the morning'")
+_QUOTES = ("'", '"', "\u2018", "\u2019", "\u201c", "\u201d")
 # A pointer, or words that tie the object to something else ("the alarm for work", "fries
 # from my list"): not a memory's own words.
 _NOT_NAMED = frozenset("""it that this them those these one everything anything something all
@@ -153,7 +155,10 @@ def removal_request(text: str) -> RemovalRequest | None:
             if _CLAUSE_BREAK.search(read[found[first - 1].end():found[last].end()]):
                 return None  # "forget that, let's talk about dogs": two clauses
             said = read[found[first].start():found[last].end()]
-            return _request(what, how, said, definite=match.groupdict().get("the") == "the")
+            quoted = read[:found[first].start()].rstrip().endswith(_QUOTES) \
+                and read[found[last].end():].lstrip().startswith(_QUOTES)
+            return _request(what, how, said, definite=match.groupdict().get("the") == "the",
+                            quoted=quoted)
     return None
 
 
@@ -183,15 +188,23 @@ def names_host_thing(text: str) -> bool:
         if match is not None:
             what = match.group("what").split()
             place = _PLACE.search(match.group("what"))
+            # "delete that i sing disney songs": a clause about the user, whose words (songs)
+            # are not what is deleted.
+            fact = match.groupdict().get("the") == "that" and what[0] in words().raw["fact_subjects"]
             return how == "remove" and _VAGUE.isdisjoint(what) \
-                and (any(stem(w) in _HOST_OBJECTS for w in what)
+                and ((not fact and any(stem(w) in _HOST_OBJECTS for w in what))
                      or (place is not None and place.group("place") not in _MEMORY_PLACES))
     return False
 
 
-def _request(what: list[str], how: str, said: str, definite: bool = False) -> RemovalRequest | None:
+def _request(what: list[str], how: str, said: str, definite: bool = False,
+             quoted: bool = False) -> RemovalRequest | None:
     """The request when `what` can name a memory after a request of shape `how` (`definite`:
-    after "the")."""
+    after "the"; `quoted`: written in quotes)."""
+    if quoted and how != "remove" and len(what) <= MAX_QUOTED_WORDS and not set(what) <= _VAGUE:
+        # "forget 'green tea in the morning'": the user quotes what was kept, so its words
+        # (a time, a preposition) are the memory's own; forget_memory matches it on evidence.
+        return RemovalRequest(said, routed=True)
     keeping = how in ("keeping", "held")
     if not what or len(what) > (MAX_KEEPING_WORDS if keeping else MAX_WORDS):
         return None

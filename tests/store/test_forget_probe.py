@@ -50,6 +50,8 @@ def _left(pipeline, user):
     ("forget the sewing one", "sewing"),          # "one" for a memory after a forget verb
     ("clear whatever you've got on our cars", "our cars"),  # what the assistant holds
     ("erase what u know about my kiddos", "my kiddos"),
+    ("forget 'green tea in the morning'", "green tea in the morning"),  # quoted: its own words
+    ("forget \u201cmy trip to rome last may\u201d", "my trip to rome last may"),
 ])
 def test_a_clear_request_is_routed_to_forget(message, what):
     assert removal_request(message) == RemovalRequest(what, routed=True)
@@ -93,6 +95,7 @@ def test_a_bare_object_of_a_remove_verb_is_only_probed(message, expected):
     "lose weight", "lose the weight", "bin the receipts",  # framed-only verbs, unframed
     "delete the blue one", "delete the sewing one",  # a remove verb's "one": a list's as often
     "delete everything on the menu",              # no assistant named: a list's
+    "forget 'green tea' and the rest", 'delete "the alarm"',  # quoted, but two things; a remove verb
     "I don't want you to remember that", "forget what I just said",  # the conversation
 ])
 def test_no_request_without_an_object_a_memory_could_hold(message):
@@ -109,6 +112,9 @@ def test_no_request_without_an_object_a_memory_could_hold(message):
     ("remove the house viewing from my diary", True),  # a place other than memory
     ("remove dallas from my travel itinerary", True),
     ("remove my sister from your memory", False),
+    ("delete that i sing disney songs", False),  # a clause about the user, not a song
+    ("delete that song", True),
+    ("clear whatever you've got on our cars", False),  # what the assistant holds
     ("delete the gym thing from ur long term memory", False),
 ])
 def test_a_remove_verb_on_a_host_thing_is_the_host_s(message, host):
