@@ -124,7 +124,15 @@ def _shapes() -> tuple[tuple[re.Pattern[str], str], ...]:
     remove = "|".join([*(v for v, kind in verbs.items() if kind == "remove"), "get rid of"])
     framed = "|".join(v for v, kind in verbs.items() if kind == "framed")
     any_verb = f"{forget}|{remove}|{framed}|{_DONT_KEEP}"
+    # "take the grilling thing out of ur memory", "remove my sister from your memory": the
+    # place says it is the assistant's memory, so the object may name the user, and "take"
+    # and "get" remove too.
+    out = rf"(?:{any_verb}|take|get)"
+    place = rf" (?:from|out of|off) (?:your|ur) (?:{'|'.join(sorted(_MEMORY_PLACES))})"
     return (
+        (re.compile(rf"{_LEAD_IN}{out}{_THE}{_FRAME}{_WHAT}{place}{_TRAILER}"), "held"),
+        (re.compile(rf"{_LEAD_IN}{out}{_THE}{_WHAT}{_SUFFIX}{place}{_TRAILER}"), "held"),
+        (re.compile(rf"{_LEAD_IN}{out}{_THE}{_WHAT}{place}{_TRAILER}"), "held"),
         (re.compile(rf"{_LEAD_IN}{_STOP_KEEPING}{_THE}{_WHAT}{_AGAIN}{_TRAILER}"), "keeping"),
         (re.compile(rf"{_LEAD_IN}(?:{any_verb}){_HELD}{_WHAT}{_TRAILER}"), "held"),
         (re.compile(rf"{_LEAD_IN}(?:{any_verb}){_THE}{_FRAME}{_WHAT}{_TRAILER}"), "framed"),

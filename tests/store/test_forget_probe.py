@@ -52,6 +52,9 @@ def _left(pipeline, user):
     ("erase what u know about my kiddos", "my kiddos"),
     ("forget 'green tea in the morning'", "green tea in the morning"),  # quoted: its own words
     ("forget \u201cmy trip to rome last may\u201d", "my trip to rome last may"),
+    ("take the grilling thing out of ur memory", "grilling"),  # out of the assistant's memory
+    ("remove my sister from your memory", "my sister"),
+    ("remove the bit about my job from your memory", "my job"),
 ])
 def test_a_clear_request_is_routed_to_forget(message, what):
     assert removal_request(message) == RemovalRequest(what, routed=True)
@@ -96,6 +99,7 @@ def test_a_bare_object_of_a_remove_verb_is_only_probed(message, expected):
     "delete the blue one", "delete the sewing one",  # a remove verb's "one": a list's as often
     "delete everything on the menu",              # no assistant named: a list's
     "forget 'green tea' and the rest", 'delete "the alarm"',  # quoted, but two things; a remove verb
+    "take it out of your memory", "get the milk out of the fridge",  # a pointer; not the memory
     "I don't want you to remember that", "forget what I just said",  # the conversation
 ])
 def test_no_request_without_an_object_a_memory_could_hold(message):
@@ -217,6 +221,7 @@ def test_a_probed_object_held_by_one_memory_is_forgotten(pipeline, message, gone
     ("pls 4get the cat stuff", "I have a cat named Tom"),
     ("lose the food bank thing", "I volunteer at the food bank on Wednesdays"),
     ("clear whatever you've got on my cat", "I have a cat named Tom"),
+    ("take the cat thing out of ur memory", "I have a cat named Tom"),
 ])
 def test_a_routed_request_deletes_on_evidence(pipeline, message, gone):
     memories = ["I volunteer at the food bank on Wednesdays", "I have a cat named Tom"]
