@@ -427,8 +427,10 @@ really just not no what which who whom whose where when why how any some all s t
 _NAME = re.compile(r"\b[A-Z][a-z]+(?:['\u2019]s)?\b")
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _WEEKDAYS = re.compile(rf"{_WEEKDAY}s?", re.I)
+# "next door": a place, not a time.
+_TIMELESS = r"(?! door)"
 _TIME = re.compile(
-    r"\b(?:yesterday|today|tonight|tomorrow|ago|last|next|recently|earlier|later|since|"
+    rf"\b(?:yesterday|today|tonight|tomorrow|ago|(?:last|next){_TIMELESS}|recently|earlier|later|since|"
     rf"weekend|week|month|year|{_WEEKDAY}|january|february|"
     r"march|april|may|june|july|august|september|october|november|december|spring|summer|"
     r"autumn|fall|winter|(?:19|20)\d\d)s?\b", re.I)

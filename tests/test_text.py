@@ -146,3 +146,12 @@ _WORDISH = st.sampled_from(["I'm", "it\u2019s", "DON'T", "\u0130stanbul", "\u017
 def test_word_norms_are_the_normalised_words(phrase):
     reference = [text.normalise(w) for w in re.findall(r"[\w'\u2019]+", phrase)]
     assert text.word_norms(phrase) == reference
+
+
+@pytest.mark.parametrize(("phrase", "timed"), [
+    ("who lives next door", False),      # a place
+    ("the house next door", False),
+    ("next week", True), ("last night", True), ("the next one", True),
+])
+def test_next_door_says_no_time(phrase, timed):
+    assert text.mentions_time(phrase) is timed
