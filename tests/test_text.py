@@ -131,3 +131,10 @@ def test_is_gerund():
                                             ("today", False), ("mondayish", False), ("may", False)])
 def test_a_weekday_is_read_by_itself(word, day):
     assert text.is_weekday(word) is day
+
+
+@pytest.mark.parametrize("verb, form", [("love", "loves"), ("watch", "watches"),
+                                        ("carry", "carries"), ("go", "goes"), ("play", "plays")])
+def test_third_person(verb, form):
+    from iris.text import third_person
+    assert third_person(verb) == form

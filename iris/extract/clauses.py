@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import islice
 
 from rapidfuzz import fuzz, process
@@ -261,7 +262,8 @@ def mark_run_ons(text: str) -> str:
                 or (word in english.STOPWORDS and word not in _OBJECT_PRONOUNS)
                 or _finite(word, lexicon.verbs) or is_main_verb(word)
                 or word in lexicon.noun_markers or _gapped(after, lexicon.verbs)
-                or _held_by_opener(before[-_OPENER_REACH:]) or _typo_of_holder(word)
+                or _held_by_opener(before[-_OPENER_REACH:]) or _after_hearer(before)
+                or _typo_of_holder(word)
                 or not _has_own_verb(tail, lexicon.finite_verbs)):
             continue
         out += [text[start:match.start()], "\u2002"]
@@ -287,6 +289,31 @@ def _has_own_verb(tail: str, finite: frozenset[str]) -> bool:
             return False
         if _finite(word, finite):
             return True
+    return False
+
+
+# A hearer after a verb of telling: "him", "my boss", "my old boss" ("told my boss | I ...").
+_HEARER_WORDS = 3
+_HEARER_START = frozenset({"my", "our", "his", "her", "their", "the", "me", "him", "us", "them",
+                           "everyone", "everybody"})
+
+
+@lru_cache(maxsize=1)
+def _hearer_verbs() -> frozenset[str]:
+    return english.inflect(english.words().raw["hearer_verbs"], base=True)
+
+
+def _after_hearer(words: list[str]) -> bool:
+    """ "I told my boss | I need Fridays off", "I promised him | I'd visit": a verb of telling
+    and its hearer (an object pronoun, or a noun phrase of a few words) right before the
+    subject, which opens what was told, not a fact of its own."""
+    for size in range(1, _HEARER_WORDS + 1):
+        if len(words) <= size:
+            return False
+        hearer = words[-size:]
+        if words[-size - 1] in _hearer_verbs() and hearer[0] in _HEARER_START and (
+                size == 1 or all(w not in english.STOPWORDS for w in hearer[1:])):
+            return size > 1 or hearer[0] not in english.words().determiners
     return False
 
 
