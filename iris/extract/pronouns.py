@@ -45,6 +45,7 @@ _HAS_AFTER = frozenset({"been", "got", "gotten"})
 # "its" before a function word is "it's" written without the apostrophe ("its a rescue").
 _ITS_AS_IT_IS = english.STOPWORDS | frozenset({"so", "very", "really", "always", "never"})
 _ITS = re.compile(r"(its)\s", re.I)
+_LEAD = re.compile(r"[^\w\s]+\s*")
 # "friend's" is "friend" and "'s"; "mother-in-law" is one word.
 _WORD = re.compile(r"\w+(?:-\w+)*|['\u2019]s\b")
 # Words that follow a relation word but are not a name ("my son is", "my dog has").
@@ -99,10 +100,16 @@ def _relation(words: list[str], index: int, *, named: bool) -> tuple[str, int] |
     index after it. `named`: a name follows, so any noun may be the relation."""
     known = _people().known
     for at in (index, index + 1):  # "best friend", "little sister"
-        if at < len(words) and (_head(words[at]) in known or (
-                named and words[at] not in english.STOPWORDS and is_noun(words[at]))):
+        if at < len(words) and _head(words[at]) in known:
             return words[at], at + 1
+    if named and index < len(words) and words[index] not in english.STOPWORDS \
+            and is_noun(words[index]):
+        return words[index], index + 1
     return None
+
+
+# "my mate from work Kwabena", "a friend at school called Jo": where the person is from
+_PLACE_WORDS = frozenset({"from", "at"})
 
 
 def _name_after(words: list[str], raw: list[str], after: int) -> str | None:
@@ -114,6 +121,17 @@ def _name_after(words: list[str], raw: list[str], after: int) -> str | None:
         return raw[after + 2]  # "my dog is called Rex"
     if rest[:1] in (["named"], ["called"]) and after + 1 < len(words):
         return raw[after + 1]
+    if rest[:1] == ["is"] and after + 1 < len(words) and words[after + 1].isalpha() \
+            and words[after + 1] not in english.STOPWORDS and not is_known(words[after + 1]) \
+            and (after + 2 == len(words) or words[after + 2] in english.STOPWORDS):
+        return raw[after + 1]  # "my nana is Irene" (not "my wife is Italian", "is caleld X")
+    if rest[:1] and rest[0] in _PLACE_WORDS and after + 2 < len(words):
+        place = after + 2
+        named = _name_after(words, raw, place) if words[place] not in _PLACE_WORDS else None
+        if named or (words[place] not in english.STOPWORDS and (
+                (raw[place][:1].isupper() and raw[place - 1].islower())
+                or not is_known(words[place]))):
+            return named or raw[place]
     return None
 
 
@@ -136,6 +154,15 @@ def _bare_name(words: list[str], raw: list[str], after: int, *, known: bool) -> 
     return None
 
 
+def _past_noun(words: list[str], raw: list[str], after: int) -> int:
+    """Where a name may stand after a relation word: past one more lower-case noun ("my pet
+    rat Noodle", "my pet rat is 3": the noun is part of the relation, no name)."""
+    if after < len(words) and not raw[after][:1].isupper() and is_noun(words[after]) \
+            and words[after] not in english.words().verbs:
+        return after + 1
+    return after
+
+
 def _person(fact: str, pronoun: str) -> str | None:
     """The subject a pronoun after `fact` refers to: the name, or "my <relation>" when no name
     is given (not for "they", whose singular use is for a named person); None when there is
@@ -148,8 +175,12 @@ def _person(fact: str, pronoun: str) -> str | None:
     if len(words) > 2 and words[0] not in _NOT_NAMES | english.STOPWORDS:
         at = 2 if words[1] == "is" and words[2] in _OWNERS else 1 if words[1] in _OWNERS else 0
         rel = _relation(words, at + 1, named=True) if at else None
-        if rel and _fits(rel[0], pronoun) and (
-                at == 2 or _bare_name(words, raw, rel[1], known=True) is None):
+        end = _past_noun(words, raw, rel[1]) if rel else 0
+        # "Ngl my whippet pickle is 12": after an unknown relation a second noun may be the
+        # name and the first word chat, so only a known relation ("Noodle my pet rat") counts
+        if rel and _fits(rel[0], pronoun) and (at == 2 or (
+                _bare_name(words, raw, end, known=True) is None
+                and (end == rel[1] or _head(rel[0]) in _people().known))):
             found.append(raw[0])
             skip = at
     for i, word in enumerate(words):
@@ -176,7 +207,8 @@ def _person(fact: str, pronoun: str) -> str | None:
         relation, after = rel
         if not _fits(relation, pronoun):
             continue
-        bare = _bare_name(words, raw, after, known=True)
+        after = _past_noun(words, raw, after)
+        bare = _name_after(words, raw, after) or _bare_name(words, raw, after, known=True)
         if bare or pronoun != "they":
             found.append(bare or " ".join(raw[i:after]))
     if len(set(found)) != 1:
@@ -254,6 +286,8 @@ def _resolved(fact: str, how: str, match: re.Match[str], person: str) -> str | N
     if match.group(1).lower() == "her" and after and after[0] not in english.STOPWORDS and \
             is_noun(after[0]):
         return None  # "I give her tablets" / "I brush her hair": object or possessive
+    if person.split(maxsplit=1)[0].lower() in _OWNERS:  # "I call my cat", not "I call My cat"
+        person = person[0].lower() + person[1:]
     return fact[:match.start()] + person + fact[match.end():]
 
 
@@ -269,7 +303,14 @@ def resolve(facts: list[str]) -> list[str]:
     """`facts` with each fact that leans on a pronoun given its subject, or joined to the fact
     before it when the subject is unclear."""
     out: list[str] = []
+    # who the last fact was resolved to: "my nana is Irene" + "she is a plasterer" + "she is
+    # diabetic" are all Irene, though the middle fact names her only as it was rewritten
+    last: tuple[str, str] | None = None
     for fact in facts:
+        # "😊 He won't go near water": a mark or emoji before the pronoun hides it
+        lead = _LEAD.match(fact)
+        if lead and out and _reading(fact[lead.end():]):
+            fact = fact[lead.end():]
         its = _ITS.match(fact)
         if its and fact[its.end():].split(maxsplit=1)[:1] and \
                 fact[its.end():].split()[0].lower() in _ITS_AS_IT_IS:
@@ -277,10 +318,12 @@ def resolve(facts: list[str]) -> list[str]:
         reading = _reading(fact) if out else None
         if reading is None:
             out.append(fact)
+            last = None
             continue
         how, pronoun, match = reading
-        person = _person(out[-1], pronoun)
+        person = _person(out[-1], pronoun) or (last[0] if last and last[1] == pronoun else None)
         resolved = _resolved(fact, how, match, person) if person else None
+        last = (person, pronoun) if resolved is not None and person else None
         if resolved is not None:
             out.append(resolved)
         elif person is None and (how == "object" or pronoun in ("they", "it")):

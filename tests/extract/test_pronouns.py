@@ -33,6 +33,23 @@ from iris.extract.pronouns import refers_back, resolve
      ["Our twin sister is called lena", "Lena does yoga"]),
     (["My spouse sasha got back from lisbon", "they speak Polish"],
      ["My spouse sasha got back from lisbon", "Sasha speaks Polish"]),
+    # a second noun belongs to the relation, not the name
+    (["my pet rat noodle turned 3", "it used to be shy"],
+     ["my pet rat noodle turned 3", "Noodle used to be shy"]),
+    (["Noodle my pet rat is 2", "it eats pasta"], ["Noodle my pet rat is 2", "Noodle eats pasta"]),
+    (["My pet rat is 3", "it might need glasses"], ["My pet rat is 3", "My pet rat might need glasses"]),
+    # a name after "is", and after where the person is from
+    (["My nana is Irene", "she does judo"], ["My nana is Irene", "Irene does judo"]),
+    (["My Mate From Work Kwabena Was Adopted", "He Won't Swim"],
+     ["My Mate From Work Kwabena Was Adopted", "Kwabena Won't Swim"]),
+    (["I have a mate from work called Kwabena", "he hates mushrooms"],
+     ["I have a mate from work called Kwabena", "Kwabena hates mushrooms"]),
+    # the person carries over a run of pronoun facts
+    (["My nana is Irene", "she is a plasterer", "she is diabetic"],
+     ["My nana is Irene", "Irene is a plasterer", "Irene is diabetic"]),
+    # an emoji before the pronoun
+    (["My cockatoo Papaya is 1", "\U0001f60a He won't go near water"],
+     ["My cockatoo Papaya is 1", "Papaya won't go near water"]),
 ])
 def test_pronoun_forms_are_resolved(facts, resolved):
     assert resolve(facts) == resolved
@@ -47,6 +64,10 @@ def test_pronoun_forms_are_resolved(facts, resolved):
     # "Hiya" before "my grandson Theo" is no name
     (["Hiya my grandson Theo is deaf in one ear", "he is scared of the hoover"],
      ["Hiya my grandson Theo is deaf in one ear", "Theo is scared of the hoover"]),
+    # "is" and a known English word is no name: "my wife is Italian"
+    (["My wife is Italian", "he is nice"], ["My wife is Italian and he is nice"]),
+    # chat before "my whippet pickle": no safe name, kept attached
+    (["Ngl my whippet pickle is 12", "she knits"], ["Ngl my whippet pickle is 12 and she knits"]),
     # two name-like words: no safe name, kept attached
     (["My line maanger Yvonne is 10 weeks old", "She is allergic to shellfish"],
      ["My line maanger Yvonne is 10 weeks old and she is allergic to shellfish"]),
