@@ -47,9 +47,9 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 _JOINS = (r"and also that|and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
           r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
-    # ", and another thing, I ...": a linking phrase between commas (after a comma only:
-    # "I like another thing" keeps its object)
-    rf"(\s*\u2002\s*|\s*,\s*(?:(?:(?:and )?(?:another|one more) thing,|{_JOINS}|that)\s+)?"
+    # ", and another thing, I ...", ", as well as that, I ...": a linking phrase between
+    # commas (after a comma only: "I like another thing" keeps its object)
+    rf"(\s*\u2002\s*|\s*,\s*(?:(?:(?:and )?(?:another|one more) thing,|{_JOINS}|that),?\s+)?"
     rf"|\s+(?:{_JOINS.replace('|also|', '|')}),?\s+|\s+&\s+"
     # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b",
     # "a ... b", "a :: b"

@@ -18,3 +18,9 @@ def test_a_hearer_after_a_verb_of_telling_keeps_the_clause(message):
 
 def test_a_run_on_after_a_plain_object_still_splits():
     assert split_facts("remember I like my boss I have a cat") == ["I like my boss", "I have a cat"]
+
+
+@pytest.mark.parametrize("joiner", [", as well as that, ", ", plus, ", ", and also, "])
+def test_a_linking_phrase_between_commas_is_a_split_point_of_its_own(joiner):
+    assert split_facts(f"remember I love tea{joiner}my hamster is called Nibbles") == [
+        "I love tea", "My hamster is called Nibbles"]
