@@ -253,6 +253,26 @@ def _possessive(name: str) -> str:
     return name + ("'" if name.endswith("s") else "'s")
 
 
+_COPULA = frozenset({"is", "was", "s", "isnt", "wasnt", "will", "be", "gets", "got"})
+_POSSESSIVES = frozenset({"my", "your", "his", "her", "our", "their", "its"})
+_EXTRAPOSED = frozenset({"to", "that", "when", "if", "how"})
+
+
+def _impersonal(rest: str) -> bool:
+    """ "it is raining", "it's her birthday", "it is hard to walk him": an "it" that names
+    nothing, whatever the fact before introduced."""
+    words = [english.normalise(w) for w in re.findall(r"[\w']+", rest[:60])][:5]
+    copula = bool(words) and words[0] in _COPULA
+    while words and words[0] in _COPULA:
+        words = words[1:]
+    if not words:
+        return False
+    listed = frozenset(english.words().raw["impersonal_it"])
+    # ("it used to be shy" is the pet: "to" counts only after a copula)
+    return words[0] in listed or (copula and (
+        words[0] in _POSSESSIVES or bool(_EXTRAPOSED.intersection(words[1:3]))))
+
+
 def _reading(fact: str) -> tuple[str, str, re.Match[str]] | None:
     """Where `fact` leans on a pronoun: (how, which pronoun it stands for, the match)."""
     start = _POSSESSIVE_START.match(fact)
@@ -264,6 +284,9 @@ def _reading(fact: str) -> tuple[str, str, re.Match[str]] | None:
             return "possessive", _POSSESSIVE_OF[start.group(1).lower()], start
     subject = _SUBJECT.match(fact)
     if subject:
+        if subject.group(1).lower() == "it" and _impersonal(
+                ("is " if subject.group(2) else "") + fact[subject.end():]):
+            return None
         return "subject", subject.group(1).lower(), subject
     inside = _OBJECT.search(fact)
     before = re.findall(r"[\w']+", fact[max(0, inside.start() - 20):inside.start()]) if inside \

@@ -82,6 +82,10 @@ def test_unsafe_pronouns_stay_attached(facts, kept):
     ["My main transportation is my motorbike", "its red with blue stripe"],
     ["I enjoy american sports", "I work in it and love it"],
     ["My best friend lives next door", "I knit scarves and donate them to the shelter"],
+    # an "it" that names nothing
+    ["My dog Rex is 3", "it is raining today"],
+    ["My cat Luna is 2", "it's her birthday on Friday"],
+    ["My dog Rex is 3", "it is hard to walk him"],
     # a "they" after a gendered relation is someone else
     ["My half-brother Kwame works at the library", "they are constantly on my back"],
 ])
