@@ -158,7 +158,7 @@ def _past_noun(words: list[str], raw: list[str], after: int) -> int:
     """Where a name may stand after a relation word: past one more lower-case noun ("my pet
     rat Noodle", "my pet rat is 3": the noun is part of the relation, no name)."""
     if after < len(words) and not raw[after][:1].isupper() and is_noun(words[after]) \
-            and words[after] not in english.words().verbs:
+            and words[after] not in english.words().verbs | english.STOPWORDS | _NOT_NAMES:
         return after + 1
     return after
 
@@ -178,9 +178,9 @@ def _person(fact: str, pronoun: str) -> str | None:
         end = _past_noun(words, raw, rel[1]) if rel else 0
         # "Ngl my whippet pickle is 12": after an unknown relation a second noun may be the
         # name and the first word chat, so only a known relation ("Noodle my pet rat") counts
-        if rel and _fits(rel[0], pronoun) and (at == 2 or (
-                _bare_name(words, raw, end, known=True) is None
-                and (end == rel[1] or _head(rel[0]) in _people().known))):
+        # ("Nascar is my favourite sport": two nouns, the first no relation of the lexicon)
+        if rel and _fits(rel[0], pronoun) and (end == rel[1] or _head(rel[0]) in _people().known) \
+                and (at == 2 or _bare_name(words, raw, end, known=True) is None):
             found.append(raw[0])
             skip = at
     for i, word in enumerate(words):
@@ -211,9 +211,20 @@ def _person(fact: str, pronoun: str) -> str | None:
         bare = _name_after(words, raw, after) or _bare_name(words, raw, after, known=True)
         if bare or pronoun != "they":
             found.append(bare or " ".join(raw[i:after]))
+    if not found and pronoun != "it":
+        found = _name_alone(words, raw)
     if len(set(found)) != 1:
         return None
     return found[0].removesuffix("'s").removesuffix("\u2019s")
+
+
+def _name_alone(words: list[str], raw: list[str]) -> list[str]:
+    """ "Mia is 7" + "she loves horses": a name with no relation, first and before its verb.
+    A name is no English word here ("Paris", "Storm" are): only for a person, not an "it"."""
+    if len(words) > 1 and words[0].isalpha() and words[0] not in english.STOPWORDS \
+            and not is_known(words[0]) and words[1] in english.words().verbs:
+        return [raw[0]]
+    return []
 
 
 def _agree(rest: str) -> str:

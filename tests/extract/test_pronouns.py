@@ -44,6 +44,10 @@ from iris.extract.pronouns import refers_back, resolve
      ["My Mate From Work Kwabena Was Adopted", "Kwabena Won't Swim"]),
     (["I have a mate from work called Kwabena", "he hates mushrooms"],
      ["I have a mate from work called Kwabena", "Kwabena hates mushrooms"]),
+    (["peanut is my hamster who turned 5", "he snores"],
+     ["peanut is my hamster who turned 5", "Peanut snores"]),
+    # a name alone, first and before its verb
+    (["Mia is 7", "she loves horses"], ["Mia is 7", "Mia loves horses"]),
     # the person carries over a run of pronoun facts
     (["My nana is Irene", "she is a plasterer", "she is diabetic"],
      ["My nana is Irene", "Irene is a plasterer", "Irene is diabetic"]),
@@ -64,6 +68,8 @@ def test_pronoun_forms_are_resolved(facts, resolved):
     # "Hiya" before "my grandson Theo" is no name
     (["Hiya my grandson Theo is deaf in one ear", "he is scared of the hoover"],
      ["Hiya my grandson Theo is deaf in one ear", "Theo is scared of the hoover"]),
+    # a name alone is not a pet's, and an English word first is no name
+    (["Storm is 3", "she hates baths"], ["Storm is 3 and she hates baths"]),
     # "is" and a known English word is no name: "my wife is Italian"
     (["My wife is Italian", "he is nice"], ["My wife is Italian and he is nice"]),
     # chat before "my whippet pickle": no safe name, kept attached
@@ -82,6 +88,7 @@ def test_unsafe_pronouns_stay_attached(facts, kept):
     ["My main transportation is my motorbike", "its red with blue stripe"],
     ["I enjoy american sports", "I work in it and love it"],
     ["My best friend lives next door", "I knit scarves and donate them to the shelter"],
+    ["Nascar is my favourite sport", "it is on every Sunday"],
     # an "it" that names nothing
     ["My dog Rex is 3", "it is raining today"],
     ["My cat Luna is 2", "it's her birthday on Friday"],
