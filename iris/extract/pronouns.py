@@ -63,17 +63,17 @@ class _People:
     male: frozenset[str]
     any: frozenset[str]
     animals: frozenset[str]
-
-    @property
-    def known(self) -> frozenset[str]:
-        return self.female | self.male | self.any
+    known: frozenset[str]  # all of the above
+    impersonal: frozenset[str]  # what follows an "it" that names nothing ("raining")
 
 
 @lru_cache(maxsize=1)
 def _people() -> _People:
     raw = english.words().raw
-    return _People(female=frozenset(raw["people_female"]), male=frozenset(raw["people_male"]),
-                   any=frozenset(raw["people_any"]), animals=frozenset(raw["people_animals"]))
+    female, male = frozenset(raw["people_female"]), frozenset(raw["people_male"])
+    anyone = frozenset(raw["people_any"])
+    return _People(female=female, male=male, any=anyone, animals=frozenset(raw["people_animals"]),
+                   known=female | male | anyone, impersonal=frozenset(raw["impersonal_it"]))
 
 
 def _head(word: str) -> str:
@@ -278,9 +278,8 @@ def _impersonal(rest: str) -> bool:
         words = words[1:]
     if not words:
         return False
-    listed = frozenset(english.words().raw["impersonal_it"])
     # ("it used to be shy" is the pet: "to" counts only after a copula)
-    return words[0] in listed or (copula and (
+    return words[0] in _people().impersonal or (copula and (
         words[0] in _POSSESSIVES or bool(_EXTRAPOSED.intersection(words[1:3]))))
 
 
