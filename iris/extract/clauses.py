@@ -15,7 +15,7 @@ from itertools import islice
 from rapidfuzz import fuzz, process
 
 from iris import text as english
-from iris.extract import joiners, segments
+from iris.extract import joiners, pronouns, segments
 from iris.store.kinds import is_known, is_main_verb
 
 # Connectors in front of a clause: "and also", "plus", "btw", "ok so".
@@ -148,7 +148,8 @@ def _split_clauses(text: str, limit: int | None = None) -> list[str]:
     for index in range(1, len(chunks)):
         # The fact so far already starts at a split point, so its verb may come late
         # ("my favorite type of music to sing is folk").
-        if head_is_clause and _run_is_clause(chunks, delimiters, index, clause_at):
+        if head_is_clause and _run_is_clause(chunks, delimiters, index, clause_at) \
+                and not _leans_back(delimiters[index - 1], chunks[index], facts[-1]):
             if limit is not None and len(facts) > limit:
                 break
             facts.append([chunks[index]])
@@ -165,6 +166,29 @@ def _split_clauses(text: str, limit: int | None = None) -> list[str]:
             head_is_clause = is_clause(head, reach=30)
             head_words += len(_WORD.findall(added))
     return ["".join(fact) for fact in facts]
+
+
+# A conjunction inside one statement, and the user's own clause after it that takes its
+# object from the clause before: "I own a yacht and I rent it out", "I had a dog but I gave
+# it away" are one fact each.
+_BACK_JOINS = frozenset({"and", "n", "&", "but", "so"})
+_LEANS_BACK = re.compile(r"^\s*(?:i|we)\b(?:'\w+)?\s+(?:[\w']+\s+){0,3}?([\w']+)\s+(?:it|them)\b",
+                         re.I)
+
+
+def _leans_back(delimiter: str, chunk: str, before: list[str]) -> bool:
+    """ "and" + "I rent it out": the object pronoun right after the clause's verb points
+    into the clause before ("in it", "of them" after a preposition are left to split). When
+    the clause before names the one person or pet it can be ("Ash is our housemate and I
+    visit them"), the two are split and the pronoun resolved (`pronouns`) instead."""
+    if delimiter.strip().lower().rstrip(",") not in _BACK_JOINS:
+        return False
+    match = _LEANS_BACK.match(chunk[:80])
+    if match is None:
+        return False
+    return match.group(1).lower() not in english.STOPWORDS and not (
+        pronouns.refers_back(chunk.strip(), CONNECTOR.sub("", "".join(before)[
+            -_CLAUSE_HEAD_CHARS:].strip())))
 
 
 def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
