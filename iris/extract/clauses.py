@@ -35,6 +35,9 @@ _SUBJECTS = {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we'
              "he", "she", "they", "he's", "she's", "they're", "they've", "weve", "theyre"}
 _START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "this", "that's"}
 _RELATIVE = {"that", "which", "who", "whom", "whose"}
+# Adverbs that stand before a verb and are no subject ("never left", "always says").
+_PREVERBAL = frozenset({"never", "not", "always", "also", "just", "still", "often", "sometimes",
+                        "usually", "really", "rarely", "seldom", "then", "once", "ever", "later"})
 _COPULAS = frozenset({"is", "are", "was", "were", "am", "isn't", "aren't", "wasn't", "weren't"})
 # A clause opening with a relative word belongs to the clause before it (", which is why
 # ..."); after a bare comma, so does one opening with a conjunction that cannot start a fact
@@ -90,8 +93,11 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
             return True
         if index == 0 or index > reach or after_relative:
             continue  # a subject noun phrase is short; a verb much later belongs elsewhere
-        # A finite verb after at least one word of noun phrase: "coffee is", "my dad taught".
+        # A finite verb after at least one word of noun phrase: "coffee is", "my dad taught"
+        # (adverbs alone are none: "and never left" shares the subject before it).
         if _finite(word, lexicon.finite_verbs):
+            if all(w in _PREVERBAL for w in words[:index]):
+                return False
             return True
         # A base form after a plural noun: "two dogs live", "my parents love".
         before = words[index - 1]

@@ -44,3 +44,11 @@ def test_a_clause_taking_its_object_from_the_clause_before_stays_with_it(message
 ])
 def test_a_clause_with_a_pronoun_otherwise_splits(message, facts):
     assert split_facts(message) == facts
+
+
+def test_adverbs_before_a_verb_are_no_subject():
+    from iris.extract.clauses import is_clause
+    assert not is_clause("never left") and not is_clause("always says hi")
+    assert is_clause("nobody came") and is_clause("my dad left")
+    assert split_facts("remember I came to Berlin to study and never left") == [
+        "I came to Berlin to study and never left"]
