@@ -278,9 +278,11 @@ def _impersonal(rest: str) -> bool:
         words = words[1:]
     if not words:
         return False
-    # ("it used to be shy" is the pet: "to" counts only after a copula)
+    # ("it used to be shy" is the pet: "to" counts only after a copula; "it was great
+    # talking to you" is a sign-off: an adjective, then an -ing form)
     return words[0] in _people().impersonal or (copula and (
-        words[0] in _POSSESSIVES or bool(_EXTRAPOSED.intersection(words[1:3]))))
+        words[0] in _POSSESSIVES or bool(_EXTRAPOSED.intersection(words[1:3]))
+        or (len(words) > 1 and words[1].endswith("ing") and not words[0].endswith("ing"))))
 
 
 def _reading(fact: str) -> tuple[str, str, re.Match[str]] | None:

@@ -93,6 +93,7 @@ def test_unsafe_pronouns_stay_attached(facts, kept):
     ["My dog Rex is 3", "it is raining today"],
     ["My cat Luna is 2", "it's her birthday on Friday"],
     ["My dog Rex is 3", "it is hard to walk him"],
+    ["My dog Rex is 3", "it was great talking to you"],
     # a "they" after a gendered relation is someone else
     ["My half-brother Kwame works at the library", "they are constantly on my back"],
 ])
