@@ -3,7 +3,7 @@
 
     words(folder)        the word lists of intents/fastpath/lexicon.yaml (verbs, determiners,
                          abbreviations, ...), read once per folder
-    normalise, norm_words, word_positions
+    normalise, norm_words, word_positions, word_norms
                          lower case without apostrophes ("Don't" -> "dont"), its words, and
                          where the words sit in the original text
     inflect              -s/-es/-ies and -d/-ed/-ied forms of verb bases
@@ -124,6 +124,18 @@ _NORM_WORD = re.compile(r"\w+")
 
 def normalise(text: str) -> str:
     return text.lower().replace("'", "").replace("\u2019", "")
+
+
+_APOSTROPHE_WORD = re.compile(r"[\w'\u2019]+")
+
+
+def word_norms(text: str) -> list[str]:
+    """`normalise` of each run of letters, digits and apostrophes in `text` ("Don't go" ->
+    ["dont", "go"]): the words the extractor's rules read."""
+    if text.isascii() and "'" not in text:
+        # the same words in one pass: lower() maps ASCII letters to letters one for one
+        return _APOSTROPHE_WORD.findall(text.lower())
+    return [normalise(w) for w in _APOSTROPHE_WORD.findall(text)]
 
 
 def norm_words(phrase: str) -> tuple[str, ...]:

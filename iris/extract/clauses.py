@@ -16,6 +16,7 @@ from rapidfuzz import fuzz, process
 
 from iris import text as english
 from iris.extract import joiners, pronouns, segments
+from iris.extract.memo import per_message
 from iris.store.kinds import is_known, is_main_verb
 
 # Connectors in front of a clause: "and also", "plus", "btw", "ok so".
@@ -68,6 +69,7 @@ _CLAUSE_HEAD_CHARS = 1000
 _HEAD_WORDS = 40
 
 
+@per_message
 def is_clause(text: str, *, reach: int = 5) -> bool:
     """Could `text` stand alone as a statement? True for "I prefer window seats",
     "coffee is my drink", "when i grow up i want to fly"; False for "dogs", "2010",
