@@ -78,18 +78,29 @@ def words(folder: Path | None = None) -> Words:
                           f"{type(exc).__name__}: {exc}") from exc
 
 
+def third_person(verb: str) -> str:
+    """The -s form of a base verb: "love" -> "loves", "watch" -> "watches", "carry" ->
+    "carries"."""
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    return verb + "s"
+
+
 def inflect(bases: list[str], *, base: bool) -> frozenset[str]:
     """The -s and past forms of each verb (and the bases themselves when `base`)."""
     forms: set[str] = set()
     for verb in bases:
         if base:
             forms.add(verb)
+        forms.add(third_person(verb))
         if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-            forms.update({verb[:-1] + "ies", verb[:-1] + "ied"})
+            forms.add(verb[:-1] + "ied")
         elif verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-            forms.update({verb + "es", verb + "ed"})
+            forms.add(verb + "ed")
         else:
-            forms.update({verb + "s", verb + ("d" if verb.endswith("e") else "ed")})
+            forms.add(verb + ("d" if verb.endswith("e") else "ed"))
     return frozenset(forms)
 
 

@@ -155,3 +155,10 @@ def test_word_norms_are_the_normalised_words(phrase):
 ])
 def test_next_door_says_no_time(phrase, timed):
     assert text.mentions_time(phrase) is timed
+
+
+@pytest.mark.parametrize("verb, form", [("love", "loves"), ("watch", "watches"),
+                                        ("carry", "carries"), ("go", "goes"), ("play", "plays")])
+def test_third_person(verb, form):
+    from iris.text import third_person
+    assert third_person(verb) == form

@@ -141,7 +141,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if not listed:  # chat before a later fact's own subject: ". Another thing is | I"
                 fact = clean_fact(chat.without_opener(fact, is_clause))
-            if fact and re.search(r"\w", fact) and not chat.is_chat(fact):
+            if fact and re.search(r"\w", fact) and not (chat.is_chat(fact) and not (
+                    facts and pronouns.refers_back(fact, facts[-1]))):
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
