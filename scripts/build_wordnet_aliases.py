@@ -9,8 +9,10 @@ Each output line is `word<TAB>alias|alias...<TAB>kind`, one of three kinds of a 
 names a thing by another of its names:
 
   clip      a clipped form and its full word, both ways: "sax" / "saxophone", "ref" /
-            "referee", "vet" / "veterinarian" (a lemma that begins another single-word lemma
-            of the same synset);
+            "referee", "gym" / "gymnasium" (a lemma that begins another single-word lemma
+            of the same synset), when that is the clipped form's one lower-case sense and
+            the tagged corpus reads it as a noun at least as often as anything else (not
+            "vet": a veterinarian or a veteran; not "fig", "gal", "fast", "even");
   informal  a word of one lower-case sense that WordNet glosses as an informal term for
             another noun: "pooch" -> dog ("informal terms for dogs"; not "kale", whose
             tagged first sense is money);
@@ -116,6 +118,15 @@ def build(folder: Path) -> dict[tuple[str, str], set[str]]:
     def lower_senses(word: str) -> int:
         return sum(word in synsets[o][0] for o in index.get(word, ()))
 
+    tagged: dict[tuple[str, str], int] = defaultdict(int)  # (lemma, pos) -> tagged count
+    for (lemma, pos, _number), count in counts.items():
+        tagged[(lemma, pos)] += count
+
+    def mostly_noun(word: str) -> bool:
+        """Not a word the tagged corpus reads more often as a verb, adjective or adverb
+        ("fast", "even", "glad")."""
+        return all(tagged[(word, pos)] <= tagged[(word, "n")] for pos in ("v", "a", "r"))
+
     spelled: dict[str, int] = defaultdict(int)  # a lemma as written -> its synsets
     for lemmas, _gloss in synsets.values():
         for w in set(lemmas):
@@ -126,7 +137,10 @@ def build(folder: Path) -> dict[tuple[str, str], set[str]]:
         singles = [w for w in lemmas if w.isalpha() and w.islower()]
         for short in singles:
             for full in singles:
+                # the short form's one lower-case sense ("fig" is first a figure to the
+                # tagged corpus, then the fruit: none), a noun more than anything else
                 if full != short and len(short) >= MIN_CLIP and full.startswith(short) \
+                        and lower_senses(short) == 1 and mostly_noun(short) \
                         and main(short, offset) and main(full, offset):
                     out[(short, "clip")].add(full)
                     out[(full, "clip")].add(short)

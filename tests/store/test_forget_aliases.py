@@ -23,6 +23,8 @@ def test_aliases_are_looked_up_as_written():
     assert aliases("cat") == ()  # no caterpillar
     assert aliases("PA") == ()  # Pennsylvania or a public address system: no one thing
     assert aliases("kale") == ()  # first money to WordNet, but a vegetable too
+    assert aliases("fig") == () and aliases("fast") == ()  # a figure first; an adjective
+    assert aliases("vet") == ()  # a veterinarian or a veteran
 
 
 @pytest.mark.parametrize(("description", "memory"), [
