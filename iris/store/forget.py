@@ -60,14 +60,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from rapidfuzz.distance import Indel
-
 from iris.removal import removal_verb
 from iris.store import phrasing, verifier
 from iris.store.concepts import Concepts, content_words, inventory, listed_form
 from iris.store.kinds import is_known, is_noun, is_plural, kinds_of
 from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, said_by_alias, topics
+from iris.store.wordforms import has as _has
 from iris.store.wordsense import join_compounds, same_action, same_thing
 from iris.text import NEGATIONS, STOPWORDS, stem, tokens
 from iris.text import words as lexicon
@@ -76,8 +75,6 @@ from iris.text import words as lexicon
 MAX_DESCRIPTION_CHARS = 500
 MAX_DESCRIPTION_WORDS = 12
 MAX_CANDIDATES = 5
-# A word this long may match a longer form of itself ("allergy" / "allergic").
-_PREFIX_MIN = 5
 
 # Words that say what to do with a memory, not which memory: the removal verbs in any spelling
 # (iris/removal.py) and these.
@@ -470,31 +467,6 @@ def _free_modifier(word: str, heads: list[Topic], memory: MemoryWords) -> bool:
 @lru_cache(maxsize=1)
 def _modifiers() -> frozenset[str]:
     return frozenset(w for t in topics().values() for w in t.modifiers)
-
-
-def _has(word: str, stems: frozenset[str]) -> bool:
-    if word in stems:
-        return True
-    if len(word) < _PREFIX_MIN:
-        return False
-    # A longer form of the word ("allergy" / "allergic"), another ending of one base
-    # ("intolerance" / "intolerant"), or one letter dropped or doubled ("parot", "rabit").
-    # A substituted letter is not forgiven: it makes other words ("toffee" / "coffee").
-    base = _base(word)
-    return any(len(w) >= _PREFIX_MIN and (w.startswith(word) or word.startswith(w)
-                                           or Indel.distance(word, w, score_cutoff=1) <= 1
-                                           or _base(w) == base)
-               for w in stems)
-
-
-_ENDINGS = ("ance", "ence", "anc", "enc", "ant", "ent", "ion")  # stem() drops a final e
-
-
-def _base(word: str) -> str:
-    for ending in _ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= _PREFIX_MIN:
-            return word[: -len(ending)]
-    return word
 
 
 def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
