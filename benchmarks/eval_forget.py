@@ -93,6 +93,9 @@ SPLIT_LABELS = {
     # (20f306a) before any code ran on it, scored once on cfb2997 (46.8%, 2 wrong; its
     # _result.txt), then looked at (three development fixes): development data now.
     "fresh8": "FORMER FRESH HELD-OUT 8 (scored once, looked at since: development data now)",
+    # forget_eval_dev11a.yaml: written by the round-9 forget-knowledge helper before its code
+    # ran on it, scored once on aaedb98 (its _result.txt), then tuned on: development data.
+    "dev11a": "DEV11A (written before the code changed, scored once, then tuned on)",
     # forget_eval_fresh9.yaml: written by a helper that had not read the rules, committed
     # (da2ebc3) before any code ran on it, to be scored once at the end of the round.
     "fresh9": "FRESH HELD-OUT 9 (written by someone who had not read the rules, scored once)",

@@ -35,11 +35,14 @@ verb's main verb sense ("that I bike" / "I cycle"); and "for a living" / "for wo
 the job topic, whose noun alone ("tea at work") is no evidence of it, and "to" / "at work"
 is the place ("how I get to work": a memory that says it so). A word written in
 capitals ("a job as a PA") is an abbreviation, never the noun it spells (WordNet's "pa" is a
-father). A plural noun after a determiner that finds one memory ("my sports": the swimming,
-while "I play ping pong" was not read as a sport) is asked about, never deleted: the user means
-several, and the others may be in words Iris does not read as the noun. Not when the memory
-says the very word ("my cats": "I have two cats"; "a trip" is one of "my trips"), nor when it
-says the other things the description names ("my trips to spain": "I have visited spain").
+father). A word is also said by another of its names in WordNet (iris/store/aliases.py):
+"sax" / "saxophone", "ref" / "reffing", "the usps" / "the us postal service", the memory's
+"ER" / "emergency room", "pooch" / a dog. A plural noun after a determiner that finds one
+memory ("my sports": the swimming, while "I play ping pong" was not read as a sport) is
+asked about, never deleted: the user means several, and the others may be in words Iris does
+not read as the noun. Not when the memory says the very word ("my cats": "I have two cats";
+"a trip" is one of "my trips"), nor when it says the other things the description names ("my
+trips to spain": "I have visited spain").
 A kind named in general after a frame ("what I said about food") reads as such a plural.
 "where I grew up" is answered only by a memory that says a place ("on a farm", "to Spain"),
 never "I was poor growing up". These shapes are read in iris/store/phrasing.py.
@@ -57,24 +60,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from rapidfuzz.distance import Indel
-
 from iris.removal import removal_verb
 from iris.store import phrasing, verifier
 from iris.store.concepts import Concepts, content_words, inventory, listed_form
 from iris.store.kinds import is_known, is_noun, is_plural, kinds_of
 from iris.store.textcache import text_cache
-from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, topics
+from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, said_by_alias, topics
+from iris.store.wordforms import has as _has
 from iris.store.wordsense import join_compounds, same_action, same_thing
-from iris.text import NEGATIONS, stem, tokens
+from iris.text import NEGATIONS, STOPWORDS, stem, tokens
 from iris.text import words as lexicon
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
 MAX_DESCRIPTION_WORDS = 12
 MAX_CANDIDATES = 5
-# A word this long may match a longer form of itself ("allergy" / "allergic").
-_PREFIX_MIN = 5
 
 # Words that say what to do with a memory, not which memory: the removal verbs in any spelling
 # (iris/removal.py) and these.
@@ -383,6 +383,12 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         elif not literal and (other := _said_otherwise(d, word, memory)):
             allowed = allowed | ({other} & people)  # "my boy": the son the memory names
             continue
+        elif not literal and (alias := said_by_alias([w for s, w, _ in d.said if s == word],
+                                                     word, memory)):
+            if isinstance(alias, Topic):  # "the pooch": a dog, as "my dog" finds one
+                heads.append(alias)
+                allowed = allowed | alias.people
+            continue
         if literal:
             return False
         topic = topics().get(word)
@@ -433,7 +439,8 @@ def _said_otherwise(d: Description, word: str, memory: MemoryWords) -> str | Non
     return next((m for s, w, same in d.said
                  # most memories have no word for it either way: not looked at word by word
                  if s == word and (s in memory.same or not same.isdisjoint(memory.stems))
-                 for m in memory.nouns if same_thing(w, m)), None)
+                 # "us" is no United States ("forget america": "my kids visit us")
+                 for m in memory.nouns if m not in STOPWORDS and same_thing(w, m)), None)
 
 
 @lru_cache(maxsize=1)
@@ -460,31 +467,6 @@ def _free_modifier(word: str, heads: list[Topic], memory: MemoryWords) -> bool:
 @lru_cache(maxsize=1)
 def _modifiers() -> frozenset[str]:
     return frozenset(w for t in topics().values() for w in t.modifiers)
-
-
-def _has(word: str, stems: frozenset[str]) -> bool:
-    if word in stems:
-        return True
-    if len(word) < _PREFIX_MIN:
-        return False
-    # A longer form of the word ("allergy" / "allergic"), another ending of one base
-    # ("intolerance" / "intolerant"), or one letter dropped or doubled ("parot", "rabit").
-    # A substituted letter is not forgiven: it makes other words ("toffee" / "coffee").
-    base = _base(word)
-    return any(len(w) >= _PREFIX_MIN and (w.startswith(word) or word.startswith(w)
-                                           or Indel.distance(word, w, score_cutoff=1) <= 1
-                                           or _base(w) == base)
-               for w in stems)
-
-
-_ENDINGS = ("ance", "ence", "anc", "enc", "ant", "ent", "ion")  # stem() drops a final e
-
-
-def _base(word: str) -> str:
-    for ending in _ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= _PREFIX_MIN:
-            return word[: -len(ending)]
-    return word
 
 
 def forget_cached_memories(texts: Iterable[str] | None = None) -> None:

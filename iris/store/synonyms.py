@@ -92,6 +92,12 @@ def synonyms(a: str, b: str) -> bool:
     return a == b or not senses(a).isdisjoint(senses(b))
 
 
+def regular_bases(word: str) -> list[str]:
+    """The base forms a regular inflection of `word` may come from, likeliest first
+    ("reffing" -> "ref", "stopped" -> "stop")."""
+    return _candidates(word)
+
+
 def _bases(word: str) -> set[str]:
     return {word, *_candidates(word)}
 

@@ -14,11 +14,12 @@ import yaml
 from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
+from iris.store.aliases import alias_stems, aliases
 from iris.store.kinds import kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
 from iris.store.wordsense import compounds
-from iris.text import plain, read_yaml, stem
+from iris.text import STOPWORDS, plain, read_yaml, stem
 
 OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a named person
 
@@ -33,6 +34,9 @@ class MemoryWords:
     plain: str  # lower case, apostrophes dropped, single spaces (for patterns)
     nouns: tuple[str, ...] = ()  # the raw words and the nouns of two words, joined
     same: frozenset[str] = frozenset()  # the stems of their synonyms (kinds.Kinds.same)
+    # the stems of the other names of its words, looked up as written (aliases.py): "sax"
+    # -> saxophon, "ER" -> emergencyroom
+    aliases: frozenset[str] = frozenset()
 
 
 @text_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
@@ -48,9 +52,14 @@ def memory_words(content: str) -> MemoryWords:
     # "a german shepherd" also says "germanshepherd", as a description writes it. A word in
     # capitals is an abbreviation, not the noun it spells: "a job as a PA" has no father.
     nouns = tuple(w for w in words if w not in _abbreviations(content)) + tuple(compounds(words))
+    # As written: "ER" is the emergency room, "er" none; "us" is no United States, "US" is.
+    capitals = _abbreviations(content)
+    as_written = [w.upper() if w in capitals else w for w in words
+                  if w in capitals or w not in STOPWORDS]
     return MemoryWords(analysis, analysis.bag | frozenset(sequence) | bases
                    | frozenset(stem(c) for c in compounds(words)), sequence, words,
-                   frozenset(words), flat, nouns, frozenset().union(*(kinds_of(w).same for w in nouns)))
+                   frozenset(words), flat, nouns, frozenset().union(*(kinds_of(w).same for w in nouns)),
+                   frozenset().union(*(alias_stems(w) for w in as_written)))
 
 
 def _abbreviations(content: str) -> frozenset[str]:
@@ -60,6 +69,23 @@ def _abbreviations(content: str) -> frozenset[str]:
         return frozenset()
     return frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", content)
                      if len(w) >= 2 and w.isupper())
+
+
+def said_by_alias(said: list[str], word: str, memory: MemoryWords) -> Topic | bool:
+    """Does the memory say the description's word (its stem `word`, `said` as written) by
+    another of its names (iris/store/aliases.py)? Either way: the memory's "sax" names
+    "saxophone", the description's "usps" names "the us postal service"; an informal word's
+    noun may be a topic the memory realises ("pooch": "a greyhound called Biscuit"), which
+    is returned to be weighed as that topic is."""
+    if word in memory.aliases:
+        return True
+    for alias in (a for w in said for a in aliases(w)):
+        joined = stem("".join(alias))
+        if joined in memory.stems or f" {' '.join(alias)} " in f" {memory.plain} ":
+            return True
+        if (topic := topics().get(joined)) is not None and topic.realised(memory):
+            return topic
+    return False
 
 
 @dataclass(frozen=True)

@@ -202,3 +202,20 @@ def test_a_plural_the_memory_says_only_as_a_possessive_is_asked():
                        "My gecko Ziggy lives in a tank by the window")
     assert decision.status == "ambiguous"
     assert _decide("my cats", "I have two cats", "I like tea").status == "forgotten"
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("that i like water", "I like watermelon"),         # a compound that begins with the word
+    ("that i like cheese", "I like cheeseburgers"),
+    ("my basket", "I play basketball on Fridays"),
+])
+def test_a_memory_compound_is_no_longer_form_of_the_word(description, memory):
+    assert _decide(description, memory).status == "not_found"
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("my allergy", "I am allergic to peanuts"),          # a longer form still counts
+    ("my stamp collection", "I collect stamps"),         # and a description's compound
+])
+def test_a_longer_form_still_names_the_memory(description, memory):
+    assert _decide(description, memory).status == "forgotten"
