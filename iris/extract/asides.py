@@ -56,7 +56,8 @@ _CONDITION = r"(?:if|whether|should|in\s+case)"
 # The user pointing back at their own telling, in any tense, inside a subordinate clause:
 # "as I mentioned previously", "like i said", "not sure if I told you this already",
 # "in case I didn't say", and "before I forget" (the telling still to come).
-_RECALL_VERBS = r"(?:say|said|mention(?:ed)?|tell|told|add(?:ed)?|write|wrote|share(?:d)?)"
+_RECALL_VERBS = (r"(?:say|said|mention(?:ed)?|tell|told|add(?:ed)?|write|wrote|share(?:d)?"
+                 r"|repeat(?:ed)?)")
 _RECALLED = (rf"{_SUBJECT}(?:'?ve|\s+have|\s+had|\s+did|\s+didn'?t|\s+did\s+not|\s+haven'?t"
              rf"|\s+have\s+not|\s+never|\s+already|\s+might\s+have|\s+may\s+have){{0,2}}"
              rf"\s+{_RECALL_VERBS}(?:\s+(?:you|u|ya))?(?:\s+(?:this|that|it))?"
@@ -142,6 +143,76 @@ _BACK = re.compile(
 _BUT = re.compile(r"\s*,?\s+but\b[\s,:]*", re.I)
 _HEDGE_CHARS = 80
 
+# Hedges on the telling before "but" and a clause, by grammar: an apology or a doubt over a
+# condition about the telling or the message ("sorry if I repeat myself", "apologies if this
+# is repetitive", "dunno if it matters", "soz if i said already"), "not that" over one ("not
+# that it matters much"), the message as the subject ("this may be obvious", "this might sound
+# random": a demonstrative and no noun phrase, so "this is my third marriage" is a fact), the
+# user pointing back with the subject left out ("might've mentioned this already"), or a bare
+# condition on the telling ("if I'm repeating myself", what is left when an opener before it
+# was taken for chat).
+_APOLOGY = (r"(?:sorry|apologies|my\s+apologies|apologi[sz]e|soz|sry|forgive\s+me|excuse\s+me"
+            r"|pardon(?:\s+me)?)")
+_ABOUT_MESSAGE = rf"(?:this|that|it)(?:'?s|'d|'ll)?(?:\s+{_NOBODY}[\w']+){{0,5}}"
+_REPEATING = rf"(?:{_RECALLED}(?:\s+(?:myself|again))?|i(?:'?m|\s+am)\s+repeating\s+myself)"
+_TELLING_CLAUSE = rf"(?:{_REPEATING}|{_ABOUT_MESSAGE})"
+_SUBJECTLESS_RECALL = (rf"(?:(?:might|may|must|could|should)(?:'?ve|\s+have)|probably|prob|prolly)"
+                       rf"\s+(?:already\s+)?{_RECALL_VERBS}(?:\s+(?:you|u|ya))?(?:\s+(?:this|that|it))?"
+                       rf"(?:\s+(?:already|before|previously|earlier))?")
+_TELLING_HEDGE = re.compile(
+    rf"(?:{_APOLOGY}|{_DOUBT})\s+(?:{_CONDITION}\s+)?{_TELLING_CLAUSE}"
+    rf"|{_CONDITION}\s+{_REPEATING}|not\s+that\s+{_TELLING_CLAUSE}|(?:this|that)(?:'?s)?(?:\s+{_NOBODY}[\w']+){{1,5}}"
+    rf"|it(?:\s+{_NOBODY}[\w']+)?\s+(?:may|might|could)(?:\s+{_NOBODY}[\w']+){{1,4}}"
+    rf"|{_SUBJECTLESS_RECALL}",
+    re.I)
+# Words a hedge may open with: "tbh idk if i told u", "oh and this probably doesn't matter".
+_HEDGE_OPENERS = frozenset({"oh", "and", "so", "ok", "okay", "also", "well", "but", "um", "uh",
+                            "like", "just", "anyway"})
+_MOST_OPENERS = 2
+# A hedge with no verb and no subject is an adjective or adverb phrase about the message
+# ("probably irrelevant", "lol random", "unrelated"): this short, and only at a fact's start
+# ("I'm lactose intolerant but ..." inside a sentence is a fact).
+_MOST_VERBLESS_WORDS = 3
+_MOST_HEDGE_WORDS = 10
+
+
+def _hedge_openers(words: list[str]) -> int:
+    """How many of `words` open a hedge without being part of it: discourse particles and
+    chat-speak (no English word: "tbh", "lol", "omg")."""
+    count = 0
+    for word in words[:_MOST_OPENERS]:
+        if word not in _HEDGE_OPENERS and (is_known(word) or not word.isalpha()
+                                           or word in _PEOPLE):
+            break
+        count += 1
+    return count
+
+
+def is_telling_hedge(head: str, *, verbless: bool = False) -> bool:
+    """`head` (what stands before "but" and a clause) is a hedge on the telling or on the
+    message (see `_TELLING_HEDGE`); `verbless`: a short phrase with no verb and no subject
+    counts too ("probably irrelevant"), for a head at the very start of a fact."""
+    found = list(re.finditer(r"[\w'\u2019]+", head))
+    norms = [w.group().lower().replace("'", "").replace("\u2019", "") for w in found]
+    if not norms or len(norms) > _MOST_HEDGE_WORDS or any(c.isdigit() for c in head):
+        return False
+    lexicon = english.words()
+    most = _hedge_openers(norms)
+    for skip in range(min(most, len(norms) - 1) + 1):
+        body = head[found[skip].start():].strip(" ,;:-\u2013\u2014")
+        # "this is the best pizza": a demonstrative with a noun phrase names a thing
+        if _TELLING_HEDGE.fullmatch(body) and not any(
+                w in lexicon.noun_markers and w not in ("this", "that", "it", "its")
+                for w in norms[skip + 1:]):
+            return True
+    rest = norms[most:]
+    # "not rich but I am happy", "it's hard but ...": a contrast or a clause of the fact
+    return verbless and 0 < len(rest) <= _MOST_VERBLESS_WORDS and rest[0] != "not" and not any(
+        w in lexicon.verbs or w in lexicon.noun_markers or w in _PEOPLE
+        or w in lexicon.determiners for w in rest) and not re.search(
+        r"['\u2019](?:s|m|re|ve|d|ll)\b", head, re.I) and not any(
+        w.group()[0].isupper() for w in found[most + 1:])
+
 
 def telling_prefix(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after the user saying they add something ("I'd also say | I own
@@ -157,7 +228,9 @@ def telling_prefix(text: str, is_clause: ClauseTest) -> int:
             back.group("mark") or _opens_clause(text[back.end():])):
         return back.end()
     but = _BUT.search(text, 0, _HEDGE_CHARS)
-    if but and is_hedge(text[:but.start()]) and is_clause(text[but.end():]):
+    if but and (is_hedge(text[:but.start()]) or is_telling_hedge(text[:but.start()],
+                                                                  verbless=True)) \
+            and is_clause(text[but.end():]):
         return but.end()
     return _offer_end(text, is_clause)
 
