@@ -315,3 +315,21 @@ def hedge_start(text: str, is_clause: ClauseTest) -> int:
         if rest and is_hedge(text[start:]) and is_clause(rest):
             return start
     return len(text)
+
+
+_JOINING_OPENER = re.compile(r"(?:(?:and|oh|so|also|plus)\s+){0,2}", re.I)
+
+
+def joins_as_hedge(span: str) -> bool:
+    """`span`, between two clauses with no mark before it, is the user pointing back at their
+    telling or a hedge on it before "but": "I am a nurse | as i said before | I ...", "... |
+    not sure if i told u but | I ...", "... | and this may be obvious but | my ...". A
+    verbless head is not taken here: "I'm lactose intolerant but I ..." is one fact."""
+    span = span.strip(" ,")
+    opener = _JOINING_OPENER.match(span)
+    body = span[opener.end():] if opener else span
+    if body and _BACK.fullmatch(body):
+        return True
+    but = re.search(r"[\s,]+but$", span, re.I)
+    return but is not None and is_telling_hedge(span[:but.start()])
+
