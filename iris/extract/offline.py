@@ -19,7 +19,7 @@ import re
 from iris import text as english
 from iris.extract import asides, chat, closers, joiners, pronouns, segments
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
-from iris.extract.structure import bare_heading, is_header, split_structure
+from iris.extract.structure import bare_heading, heading, is_header, split_structure
 from iris.extract.wrappers import strip_command, strip_trailing
 
 __all__ = ["clean_fact", "is_clause", "split_facts", "split_facts_bounded", "strip_command"]
@@ -27,6 +27,7 @@ __all__ = ["clean_fact", "is_clause", "split_facts", "split_facts_bounded", "str
 # "Update: I moved", "One more thing: I ...", "me in a nutshell - I ...", "Info| I ...": a
 # short label before a colon or a label mark, no fact itself.
 LABEL = re.compile(r"^([^:|=>\n]{1,40}?)(?::|\s*(?:\||::|=>|->|>>|=)|\s[-\u2013\u2014])\s+")
+MAX_LABEL_WORDS = 4
 # The user's own subject at the start of a clause.
 _OWN_START = re.compile(r"\W*(?:i|i'm|im|i've|ive|my|we|our)\b", re.I)
 
@@ -35,7 +36,7 @@ def _without_label(text: str) -> str:
     """`text` without a label in front of its clause. A label about the user ("my deets |")
     goes only before a clause about the user ("my son | he is 5" keeps who "he" is)."""
     label = LABEL.match(text)
-    if not label or len(label.group(1).split()) > 4:
+    if not label or len(label.group(1).split()) > MAX_LABEL_WORDS and not heading(label.group()):
         return text
     rest = text[label.end():]
     if segments.HEADER_WORDS.search(label.group(1)) and re.search(r"\w", rest):

@@ -294,3 +294,24 @@ def test_a_thanks_after_a_finished_clause_still_goes(fact):
 ])
 def test_message_structure(message, facts):
     assert split_facts(message) == facts
+
+
+# A heading before a colon with no verb, no number and no time word is no fact, up to
+# MAX_COLON_HEADING_WORDS words (round 9), inline or on a line over the items.
+@pytest.mark.parametrize("message, facts", [
+    ("Quick rundown of my whole deal: I am a welder", ["I am a welder"]),
+    ("a short summary of who i am: i knit and i own a kayak", ["I knit", "I own a kayak"]),
+    ("The basics about my family:\n- my dad is a pilot\n- my mum paints",
+     ["My dad is a pilot", "My mum paints"]),
+])
+def test_a_heading_before_a_colon_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("My plans for the summer: I will visit Spain", ["My plans for the summer: I will visit Spain"]),
+    ("I moved house:\n1) I live in Leeds\n2) I have a dog",
+     ["I moved house", "I live in Leeds", "I have a dog"]),
+])
+def test_a_heading_with_a_time_word_or_a_clause_stays(message, facts):
+    assert split_facts(message) == facts
