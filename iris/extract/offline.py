@@ -20,7 +20,7 @@ from iris import text as english
 from iris.extract import asides, chat, closers, joiners, pronouns, segments
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
 from iris.extract.structure import bare_heading, heading, is_header, split_structure
-from iris.extract.wrappers import strip_command, strip_trailing
+from iris.extract.wrappers import is_request, strip_command, strip_trailing
 
 __all__ = ["clean_fact", "is_clause", "split_facts", "split_facts_bounded", "strip_command"]
 
@@ -127,7 +127,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         if index == 0:
             part = _without_label(part)  # before a heading alone is taken for an aside
         if segments.chat_aside(part, first=index == 0, later=bool(facts)) or segments.chat_aside(
-                strip_trailing(part), first=index == 0, later=bool(facts)) or chat.is_chat(part):
+                strip_trailing(part), first=index == 0, later=bool(facts)) or chat.is_chat(part) \
+                or is_request(part):
             continue
         part = strip_command(clean_fact(part))
         if index == 0:

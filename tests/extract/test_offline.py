@@ -315,3 +315,25 @@ def test_a_heading_before_a_colon_is_no_fact(message, facts):
 ])
 def test_a_heading_with_a_time_word_or_a_clause_stays(message, facts):
     assert split_facts(message) == facts
+
+
+# A request about the message itself, a sentence of its own or after the last clause, is no
+# fact (round 9): a frame of politeness or the assistant asked, a verb, and the message as
+# its object ("this", "all that", "the above"), then a few words that name no one.
+@pytest.mark.parametrize("message, facts", [
+    ("I breed rabbits. I'd be really grateful if you could hang on to this.", ["I breed rabbits"]),
+    ("I breed rabbits Kindly file all of this away for me", ["I breed rabbits"]),
+    ("I breed rabbits. Would you please write that down somewhere?", ["I breed rabbits"]),
+])
+def test_a_request_about_the_message_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I keep it in my garage", ["I keep it in my garage"]),
+    ("Could you note that my son is 5", ["My son is 5"]),
+    ("I'd be grateful if you could visit my mum. I am a nurse",
+     ["I'd be grateful if you could visit my mum", "I am a nurse"]),
+])
+def test_a_request_with_content_stays(message, facts):
+    assert split_facts(message) == facts
