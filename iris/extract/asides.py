@@ -141,6 +141,10 @@ _BACK = re.compile(
     rf"|(?:{_SUBJECT}\s+{_THINKING}\s+)?{_RECALLED}(?=\s*,?\s*but\b))(?P<mark>\s*[,:]|\s*,?\s*but\b)?"
     r"[\s,:]*", re.I)
 _BUT = re.compile(r"\s*,?\s+but\b[\s,:]*", re.I)
+# Discourse markers before the user points back at their telling (a closed class: the
+# interjections and imperatives of turn-taking): "wait before i forget", "oh right as I said".
+_MARKERS = re.compile(r"\s*(?:(?:wait|oh|ok|okay|so|right|hmm|um|uh|well|listen|look|and)\b"
+                      r"[\s,.!]*){1,3}", re.I)
 _HEDGE_CHARS = 80
 
 # Hedges on the telling before "but" and a clause, by grammar: an apology or a doubt over a
@@ -222,6 +226,9 @@ def telling_prefix(text: str, is_clause: ClauseTest) -> int:
     if found and found.end() < len(text) and is_clause(text[found.end():]):
         return found.end()
     back = _BACK.match(text)
+    marker = _MARKERS.match(text)
+    if not back and marker:  # "wait before i forget | I ...", "ok so as I said | my ..."
+        back = _BACK.match(text, marker.end())
     # With no mark or "but" after it the next word must open a clause: "as I said | goodbye,
     # I cried" is one sentence.
     if back and back.end() < len(text) and is_clause(text[back.end():]) and (
@@ -328,8 +335,21 @@ def joins_as_hedge(span: str) -> bool:
     span = span.strip(" ,")
     opener = _JOINING_OPENER.match(span)
     body = span[opener.end():] if opener else span
-    if body and _BACK.fullmatch(body):
-        return True
+    if body and (_BACK.fullmatch(body) or _PREFIX.fullmatch(body)):
+        return True  # "... | and i guess i should also say | i ..."
     but = re.search(r"[\s,]+but$", span, re.I)
     return but is not None and is_telling_hedge(span[:but.start()])
+
+
+# A wish about the listener or the message, the user its only other word: "I hope you are
+# well", "hope this finds you well", "I trust all is well with you". What is hoped has the
+# assistant or the message as its subject and names no one else.
+_WISH = re.compile(
+    rf"\W*(?:{_SUBJECT}\s+)?(?:hope|trust)\s+(?:that\s+)?(?:you|u|ya|this|all)(?:'re|'s)?"
+    rf"(?:\s+(?:you|u|ya|{_NOBODY}[\w']+)){{0,6}}\W*", re.I)
+
+
+def is_wish(segment: str) -> bool:
+    """`segment` is a wish about the listener or the message (see `_WISH`), no digit in it."""
+    return _WISH.fullmatch(segment) is not None and not any(c.isdigit() for c in segment)
 

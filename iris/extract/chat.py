@@ -148,6 +148,8 @@ def is_chat(segment: str) -> bool:
     the telling and nothing else ("I would like to share a few details": `iris.extract.asides`),
     which may be longer."""
     norms = _norms(segment)
+    if asides.is_wish(segment):
+        return True  # "I hope you are well": the user's word only frames a wish for the listener
     if len(norms) > MAX_SEGMENT_WORDS and len(norms) <= MAX_ASIDE_WORDS:
         return not _norms(asides.masked(segment)[0])
     return 0 < len(norms) <= MAX_SEGMENT_WORDS and _chatty_piece(segment, "start", SEGMENT_THRESHOLD)

@@ -104,6 +104,16 @@ _BRACKETED_REQUEST = re.compile(
     r"\b(?:rem[a-z]{3,8}|note|forget|save|store|keep in mind)\b[^()]*\)", re.I)
 
 
+# A sentence of one word among clauses ("Hello.", "Greetings.", "P.S.", "However,", "Okey")
+# is said around the facts: a fact about the user needs a clause. The word has no digit and
+# names no one ("Me." stays). In a list an item of one word is a fact ("- vegan").
+_LONE_WORD = re.compile(r"[A-Za-z]+(?:\.[A-Za-z]+)*\.?")
+
+
+def _lone_word(fact: str) -> bool:
+    return _LONE_WORD.fullmatch(fact) is not None and not _OWN_START.fullmatch(fact)
+
+
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
@@ -116,6 +126,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
     text = _BRACKETED_REQUEST.sub("", text)
     facts: list[str] = []
+    lone: set[int] = set()  # facts that were a sentence of one word
     first, newline, rest = text.strip().partition("\n")
     if newline and rest.strip() and (is_header(first, first_of_many=True)
                                      or bare_heading(first, rest)):
@@ -135,14 +146,19 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
             part = clean_fact(chat.without_opener(part, is_clause))
         room = None if limit is None else limit - len(facts) + 1
         # a message with a comma anywhere marks its own clause boundaries: no run-on reading
-        for fact in [part] if listed else split_pieces(part, room, run_on="," not in body):
+        pieces = [part] if listed else split_pieces(part, room, run_on="," not in body)
+        for fact in pieces:
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if not listed:  # chat before a later fact's own subject: ". Another thing is | I"
                 fact = clean_fact(chat.without_opener(fact, is_clause))
             if fact and re.search(r"\w", fact) and not chat.is_chat(fact):
+                if not listed and len(pieces) == 1 and _lone_word(fact):
+                    lone.add(len(facts))
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
+    if len(lone) < len(facts):  # "Hello. I ...", "... . P.S. I ...", "... . Okey"
+        facts = [fact for index, fact in enumerate(facts) if index not in lone]
     # "that's all for now" reads as a clause ("that's" + a word) but the model knows it
     if len(facts) > 1 and (closers.is_closer(facts[-1]) or chat.is_chat_speak(facts[-1]) or (
             not is_clause(facts[-1]) and not strip_trailing(facts[-1]))):

@@ -197,3 +197,24 @@ def test_a_hedge_on_the_telling_before_but_is_no_fact(message, facts):
 ])
 def test_a_clause_or_a_contrast_before_but_is_part_of_the_fact(fact):
     assert split_facts(fact) == [fact]
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a discourse marker before the user points back at their telling
+    ("hold on, wait before i forget my aunt is a judge", ["My aunt is a judge"]),
+    ("oh right like I said I do pottery", ["I do pottery"]),
+    # the user saying they add something, between two clauses with no mark
+    ("I fence and I guess I should also add I bake bread", ["I fence", "I bake bread"]),
+    # a wish for the listener, framed by the user's "I"
+    ("Hi. I trust you're doing well. I grow chillies", ["I grow chillies"]),
+])
+def test_markers_prefaces_and_wishes_around_the_facts(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I hope it snows at Christmas. I grow chillies", ["I hope it snows at Christmas", "I grow chillies"]),
+    ("I hope you like my cooking. I grow chillies", ["I hope you like my cooking", "I grow chillies"]),
+])
+def test_a_wish_about_something_else_or_naming_the_user_stays(message, facts):
+    assert split_facts(message) == facts

@@ -337,3 +337,22 @@ def test_a_request_about_the_message_is_no_fact(message, facts):
 ])
 def test_a_request_with_content_stays(message, facts):
     assert split_facts(message) == facts
+
+
+# A sentence of one word among clauses is said around the facts (round 9); in a list, or as
+# the whole message, it stays.
+@pytest.mark.parametrize("message, facts", [
+    ("Salutations. I repair clocks", ["I repair clocks"]),
+    ("I repair clocks. Nonetheless, I hate ticking", ["I repair clocks", "I hate ticking"]),
+    ("I repair clocks. N.B. my wife sings. Byeee", ["I repair clocks", "My wife sings"]),
+])
+def test_a_sentence_of_one_word_among_clauses_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I am a nurse\n- clocks\n- ferrets", ["I am a nurse", "Clocks", "Ferrets"]),
+    ("Vegetarian", ["Vegetarian"]),
+])
+def test_a_word_in_a_list_or_alone_stays(message, facts):
+    assert split_facts(message) == facts
