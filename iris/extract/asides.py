@@ -143,8 +143,36 @@ _BACK = re.compile(
 _BUT = re.compile(r"\s*,?\s+but\b[\s,:]*", re.I)
 # Discourse markers before the user points back at their telling (a closed class: the
 # interjections and imperatives of turn-taking): "wait before i forget", "oh right as I said".
-_MARKERS = re.compile(r"\s*(?:(?:wait|oh|ok|okay|so|right|hmm|um|uh|well|listen|look|and)\b"
-                      r"[\s,.!]*){1,3}", re.I)
+_MARKER_WORDS = (r"(?:wait|oh|ok|okay|k|kk|alright|alrighty|so|right|hmm+|um+|uh+|well|listen"
+                 r"(?:\s+up)?|look|and)")
+_MARKERS = re.compile(rf"\s*(?:{_MARKER_WORDS}\b[\s,.!]*){{1,3}}", re.I)
+_MOST_MARKERS = 4
+_OWN_START = re.compile(r"(?:i|i'm|im|i've|ive|my|we|our)\b", re.I)
+
+
+def markers_end(text: str, is_clause: ClauseTest, is_speak: Callable[[str], bool]) -> int:
+    """Where the fact starts after discourse markers and chat-speak before the user's own
+    subject ("k so listen | I am a librarian", "omg ok so | I ..."), or 0. The markers are
+    the closed class of turn-taking words (`_MARKER_WORDS`); chat-speak (`is_speak`) reads
+    like a name, so after it only "I" may follow ("Carla my stepmom ..." names someone)."""
+    end = 0
+    speak = False
+    for _ in range(_MOST_MARKERS):
+        marker = re.compile(rf"\s*{_MARKER_WORDS}\b[\s,.!]*", re.I).match(text, end)
+        word = re.match(r"\s*([a-z]+)\b[\s,.!]*", text[end:], re.I)
+        if marker and marker.end() > end:
+            end = marker.end()
+        elif word and is_speak(word.group(1)) and (
+                word.group(1)[1:].islower() if end == 0 else word.group(1).islower()):
+            end += word.end()  # "omg", "tbh", "lol"
+            speak = True
+        else:
+            break
+    own = _OWN_START.match(text, end) if end else None
+    if own and (not speak or own.group().lower() not in ("my", "our", "we")) and is_clause(
+            text[end:]):
+        return end
+    return 0
 _HEDGE_CHARS = 80
 
 # Hedges on the telling before "but" and a clause, by grammar: an apology or a doubt over a

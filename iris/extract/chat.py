@@ -231,7 +231,8 @@ def _chat_speak_end(text: str, is_clause: ClauseTest) -> int:
 def opener_end(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after a chat opener ("welp i can drive" -> 5), or 0: the longest
     head of at most `MAX_OPENER_WORDS` words that is chat and leaves a clause."""
-    speak = _chat_speak_end(text, is_clause)
+    speak = _chat_speak_end(text, is_clause) or asides.markers_end(text, is_clause,
+                                                                      is_chat_speak)
     if speak:
         return speak
     words = list(_WORD.finditer(text[:200]))[:MAX_OPENER_WORDS + 1]

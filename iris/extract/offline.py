@@ -21,6 +21,7 @@ from iris.extract import asides, chat, closers, joiners, pronouns, segments
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
 from iris.extract.structure import bare_heading, heading, is_header, split_structure
 from iris.extract.wrappers import is_request, strip_command, strip_trailing
+from iris.store.kinds import is_noun, kinds_of
 
 __all__ = ["clean_fact", "is_clause", "split_facts", "split_facts_bounded", "strip_command"]
 
@@ -104,14 +105,21 @@ _BRACKETED_REQUEST = re.compile(
     r"\b(?:rem[a-z]{3,8}|note|forget|save|store|keep in mind)\b[^()]*\)", re.I)
 
 
-# A sentence of one word among clauses ("Hello.", "Greetings.", "P.S.", "However,", "Okey")
-# is said around the facts: a fact about the user needs a clause. The word has no digit and
-# names no one ("Me." stays). In a list an item of one word is a fact ("- vegan").
+# A sentence of one word among clauses is said around the facts when it is no noun
+# ("However,", "P.S.", "Anyway!") or its noun is a speech act, by WordNet's hypernyms
+# ("Hello.", "Greetings.", "Okey", "Cheers"); "I like tea. Biscuits" keeps its noun. In a list
+# an item of one word is a fact ("- vegan"); "Me." names the user.
 _LONE_WORD = re.compile(r"[A-Za-z]+(?:\.[A-Za-z]+)*\.?")
+_SPEECH_ACTS = frozenset({"acknowledgement", "acknowledgment", "greet", "salutation", "farewell",
+                          "approval", "commendation"})
 
 
 def _lone_word(fact: str) -> bool:
-    return _LONE_WORD.fullmatch(fact) is not None and not _OWN_START.fullmatch(fact)
+    if _LONE_WORD.fullmatch(fact) is None or _OWN_START.fullmatch(fact):
+        return False
+    word = fact.lower().rstrip(".")
+    # a letter alone is what a split left of an abbreviation ("N.B.")
+    return len(word) == 1 or not is_noun(word) or bool(kinds_of(word).main & _SPEECH_ACTS)
 
 
 def split_facts(text: str) -> list[str]:
