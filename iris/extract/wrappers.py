@@ -197,7 +197,7 @@ _ASKED = re.compile(
     r"|(?P<please>(?:please|pls|plz|kindly)\s+))*", re.I)
 _MESSAGE_OBJECTS = re.compile(
     r"(?:all\s+(?:of\s+)?)?(?:this|that|these|those|it|them|dis|dat|everything|the\s+above"
-    r"|the\s+lot)\b", re.I)
+    r"|the\s+lot|the\s+following)\b", re.I)
 # Words after the object that name no one: "on file", "for me", "at your convenience".
 _MOST_REQUEST_TAIL = 4
 _MOST_REQUEST_WORDS = 12

@@ -324,6 +324,9 @@ def test_a_heading_with_a_time_word_or_a_clause_stays(message, facts):
     ("I breed rabbits. I'd be really grateful if you could hang on to this.", ["I breed rabbits"]),
     ("I breed rabbits Kindly file all of this away for me", ["I breed rabbits"]),
     ("I breed rabbits. Would you please write that down somewhere?", ["I breed rabbits"]),
+    ("Good evening. Would you kindly hang on to the following: Item one: I breed rabbits. "
+     "Item two: I hate wasps",
+     ["I breed rabbits", "I hate wasps"]),
 ])
 def test_a_request_about_the_message_is_no_fact(message, facts):
     assert split_facts(message) == facts
