@@ -67,9 +67,12 @@ _POINTING_BACK = (rf"(?:(?:as|like)\s+|(?:{_DOUBT}\s+)?(?:if|whether|in\s+case)\
 _NOBODY = r"(?!(?:i|im|i'm|me|my|we|our|us|he|she|they|his|her|their|him|them)\b)(?![\w']*\d)"
 # Offering what follows: "I would like to share a few details | I ...", "if I may add a few
 # things | my ...": a verb of telling, then a short object naming no one, then the fact.
-_OFFERING = (rf"(?:{_SUBJECT}{_MODAL}(?:\s+like\s+to)?|if\s+{_SUBJECT}\s+(?:may|might|can))"
+_OFFERING = (rf"(?:{_SUBJECT}{_MODAL}(?:\s+like\s+to)?|if\s+{_SUBJECT}\s+(?:may|might|can)"
+             r"|(?:allow|let|permit)\s+me(?:\s+to)?)"
              rf"(?:\s+also)?\s+(?:{_SAYING}|share|tell|let\s+(?:you|u)\s+know)\b")
 _OFFER = re.compile(rf"\s*{_OFFERING}", re.I)
+# What the offer is about may be the user, whole: "allow me to tell you a little | about myself".
+_ABOUT_ME = r"(?:\s+(?:about|of)\s+(?:me|myself|us|ourselves))?"
 _OBJECT_WORDS = 4
 # What may follow a comment clause: nothing, a mark, or "that" ("I think that's it"). Before
 # a clause of its own ("I think I will retire") the hedge stays with the fact.
@@ -80,7 +83,7 @@ _COMMENT = re.compile(
     rf"|{_MANNER_CLAUSE}"
     rf"|(?:now that )?{_SUBJECT} think (?:of|about) it|come to think of it"
     rf"|{_SUBJECT}'?(?:m|re| am| are)(?:\s+just)?\s+saying|(?:{_POINTING_BACK})(?:\s*,?\s*but(?=\W*$))?"
-    rf"|{_OFFERING}(?:\s+{_NOBODY}[\w']+){{0,{_OBJECT_WORDS}}}(?=\W*$)){_OPEN_END}"
+    rf"|{_OFFERING}(?:\s+{_NOBODY}[\w']+){{0,{_OBJECT_WORDS}}}{_ABOUT_ME}(?=\W*$)){_OPEN_END}"
     r"|\b(?:from|of|for) (?:me|my (?:end|side))\b|\bthat'?s me\b",
     re.I)
 
@@ -276,13 +279,17 @@ def _offer_end(text: str, is_clause: ClauseTest) -> int:
     offer = _OFFER.match(text)
     if not offer:
         return 0
+    previous = ""
     for count, word in enumerate(re.finditer(r"[\w']+", text[offer.end():offer.end() + 80])):
         norm = word.group().lower().replace("'", "")
         if norm in _OWN_SUBJECTS:
             start = offer.end() + word.start()
             return start if is_clause(text[start:]) else 0
-        if count >= _OBJECT_WORDS or norm in _PEOPLE or any(c.isdigit() for c in norm):
-            return 0
+        about_me = previous in ("about", "of") and norm in ("me", "myself", "us", "ourselves")
+        if count > _OBJECT_WORDS + 1 or (norm in _PEOPLE and not about_me) or any(
+                c.isdigit() for c in norm):
+            return 0  # "a little | about myself" is what the offer is about, not someone
+        previous = norm
     return 0
 
 

@@ -218,3 +218,12 @@ def test_markers_prefaces_and_wishes_around_the_facts(message, facts):
 ])
 def test_a_wish_about_something_else_or_naming_the_user_stays(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # an offer of telling whose object is the user, whole ("a little about myself")
+    ("Permit me to say a few words about myself. I sail", ["I sail"]),
+    ("let me tell u a bit about me i sail and i fish", ["I sail", "I fish"]),
+])
+def test_an_offer_to_tell_about_oneself_is_no_fact(message, facts):
+    assert split_facts(message) == facts
