@@ -114,12 +114,16 @@ _SPEECH_ACTS = frozenset({"acknowledgement", "acknowledgment", "greet", "salutat
                           "approval", "commendation"})
 
 
-def _lone_word(fact: str) -> bool:
+def _lone_word(fact: str, *, listed: bool) -> bool:
+    """`fact` is one word said around the facts; in a list ("Hello.\n1) ...") only a speech
+    act is ("- happy" is an item)."""
     if _LONE_WORD.fullmatch(fact) is None or _OWN_START.fullmatch(fact):
         return False
     word = fact.lower().rstrip(".")
+    if bool(kinds_of(word).main & _SPEECH_ACTS):
+        return True
     # a letter alone is what a split left of an abbreviation ("N.B.")
-    return len(word) == 1 or not is_noun(word) or bool(kinds_of(word).main & _SPEECH_ACTS)
+    return not listed and (len(word) == 1 or not is_noun(word))
 
 
 def split_facts(text: str) -> list[str]:
@@ -160,7 +164,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
             if not listed:  # chat before a later fact's own subject: ". Another thing is | I"
                 fact = clean_fact(chat.without_opener(fact, is_clause))
             if fact and re.search(r"\w", fact) and not chat.is_chat(fact):
-                if not listed and len(pieces) == 1 and _lone_word(fact):
+                if len(pieces) == 1 and _lone_word(fact, listed=listed):
                     lone.add(len(facts))
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:

@@ -348,6 +348,8 @@ def test_a_request_with_content_stays(message, facts):
     ("Salutations. I repair clocks", ["I repair clocks"]),
     ("I repair clocks. Nonetheless, I hate ticking", ["I repair clocks", "I hate ticking"]),
     ("I repair clocks. N.B. my wife sings. Byeee", ["I repair clocks", "My wife sings"]),
+    ("Howdy. Going forward, please keep in mind that\n1) I repair clocks\n2) my wife sings",
+     ["I repair clocks", "My wife sings"]),  # a greeting in front of a list, by WordNet
 ])
 def test_a_sentence_of_one_word_among_clauses_is_no_fact(message, facts):
     assert split_facts(message) == facts
