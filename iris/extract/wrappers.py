@@ -245,6 +245,8 @@ def request_start(text: str) -> int:
     I would be grateful if you could remember this"), or len(text): the longest such tail
     after which a clause is left."""
     offset = max(0, len(text) - 160)
+    if not _MESSAGE_OBJECTS.search(text, offset):
+        return len(text)  # a request names the message ("this", "the above"): cheap to rule out
     for word in list(_WORD.finditer(text, offset))[-_REQUEST_STARTS:]:
         rest = text[:word.start()].rstrip(" ,;:-\u2013\u2014(")
         if rest and is_request(text[word.start():]) and is_clause(rest):
