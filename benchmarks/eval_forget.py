@@ -106,6 +106,9 @@ SPLIT_LABELS = {
     # (description shapes: questions, vague tails, near verbs), scored once on b892d35 (its
     # _result.txt), then tuned on: development data.
     "dev10b": "DEV10B (written before the code changed, scored once, then tuned on)",
+    # forget_eval_dev11b.yaml: written by the forget-routing helper before its routing change,
+    # scored once on aaedb98 (its _result.txt), then tuned on: development data.
+    "dev11b": "DEV11B (written before the code changed, scored once, then tuned on)",
 }
 
 

@@ -80,11 +80,32 @@ def _pronoun_unit(data: dict, split: str, rng: random.Random) -> _Unit:
     second = rng.choice(_half(data["pronoun_clauses"], split))
     form = rng.choice(_half(data["pronoun_forms"], split))
     rel, name, pron = person["rel"], person["name"], person["pron"]
+    resolved = [f"{name} {second}", f"my {rel} {name} {second}", f"my {rel} {second}"]
+    # Optional keys (absent from the earlier files, which then draw the same numbers as
+    # before): a possessive clause ("her bed is in the kitchen": "Luna's bed ...") or a clause
+    # with the pronoun as object ("I walk him at six": "I walk Rex at six") instead.
+    other = [(key, c) for key in ("possessive_clauses", "object_clauses")
+             for c in _half(data.get(key, []), split)]
+    if other and rng.random() < data.get("other_pronoun_share", 0.5):
+        key, second = rng.choice(other)
+        if key == "possessive_clauses":
+            pron = _POSSESSIVE[pron]
+            resolved = [f"{name}'s {second}", f"my {rel} {name}'s {second}", f"my {rel}'s {second}"]
+        else:
+            obj = _OBJECT[pron]
+            resolved = [second.format(obj=w) for w in (name, f"my {rel} {name}", f"my {rel}")]
+            second = second.format(obj=obj)
+            if "{Pron}" in form:
+                second = second[0].upper() + second[1:]
+            form = re.sub(r"\{[Pp]ron\} ", "", form)
     text = form.format(rel=rel, name=name, pron=pron, Pron=pron.capitalize(), first=first,
                        second=second)
     head = re.split(r",? and |, |\. |; |! | - ", text)[0]
-    resolved = [f"{name} {second}", f"my {rel} {name} {second}", f"my {rel} {second}"]
     return _Unit(text, [[[head], resolved], [[text]]])
+
+
+_POSSESSIVE = {"he": "his", "she": "her", "they": "their", "it": "its"}
+_OBJECT = {"he": "him", "she": "her", "they": "them", "it": "it"}
 
 
 def _typo(word: str, rng: random.Random, kind: str = "swap") -> str:
@@ -149,7 +170,8 @@ def build_cases(split: str, *, personas_path: Path, data: dict | None = None,
     informal = data["informal_words"]
     cases = []
     for _ in range(n or data["messages"][split]):
-        kind = rng.choices(["persona", "pronoun", "single"], weights=[6, 2, 2])[0]
+        kind = rng.choices(["persona", "pronoun", "single"],
+                           weights=data.get("kind_weights", [6, 2, 2]))[0]
         persona = [f for f in rng.choice(personas) if f.strip()]
         extra = {"persona": rng.choice([1, 2, 2, 3, 3, 4]), "pronoun": rng.choice([0, 1, 1, 2]),
                  "single": rng.choice([0, 1, 1, 2])}[kind]

@@ -5,12 +5,15 @@ by default `../shared/datasets` beside the checkout; tests and benchmarks only).
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
+@lru_cache(maxsize=1)
 def intents_dir() -> Path:
+    # read once: the fast path asks for it whenever a handler is made (two stat calls each)
     for candidate in (_PACKAGE / "_intents", _PACKAGE.parent / "intents"):
         if candidate.is_dir():
             return candidate

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from iris import results as R
 
 # What the user says to confirm "forget everything" (iris/store/forget.py accepts it).
@@ -73,7 +75,7 @@ class Presenter:
         return f"Sorry, I couldn't save that: {reason}"
 
     def _list(self, r: R.Result) -> str:
-        items, query = r.get("items") or [], r.get("query")
+        items, query = r.get("items") or [], said_back(r.get("query") or "")
         if not items:
             return (f"I don't have anything saved about {query}." if query
                     else "I don't have anything saved about you yet.")
@@ -103,12 +105,51 @@ class Presenter:
                 f"have about you. To go ahead, say \"{CONFIRM_PHRASE}\" (within 10 minutes).")
 
     def _not_found(self, r: R.Result) -> str:
-        query = r.get("query")
+        query = said_back(r.get("query") or "", request=True)
         return (f"I couldn't find anything saved about {query}." if query
                 else "I couldn't find that memory.")
 
     def _tool_failed(self, r: R.Result) -> str:
         return f"Sorry, that didn't work: {r['reason']}"
+
+
+# How much of a user's description a reply quotes back: a 20 KB query is not echoed whole.
+MAX_QUOTED_CHARS = 80
+_POLITE = re.compile(r"(?:(?:please|pls|plz|just|ok|okay|so|hey|iris|(?:can|could|would|will) (?:you|u)"
+                     r"|i (?:want|need) (?:you|u) to)\b[\s,]*)*", re.IGNORECASE)
+_THANKS = re.compile(r"(?:[\s,]+(?:please|pls|plz|thanks|thx|ty|now|anymore|any more|memory|memories))+"
+                     r"[\s.!?]*$", re.IGNORECASE)
+_ABOUT = re.compile(r"(?:about|that|the (?:memory|fact|note|bit) (?:that|about)|what you know about)\s+",
+                    re.IGNORECASE)
+# The user's words said back by the assistant: "my cat" -> "your cat".
+_SPEAKER = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself",
+            "im": "you're", "i'm": "you're", "i've": "you've", "ive": "you've", "i'd": "you'd",
+            "i'll": "you'll", "we": "you", "us": "you", "our": "your", "ours": "yours"}
+
+
+def said_back(query: str, request: bool = False) -> str:
+    """A user's description as the assistant says it back: the request to forget dropped
+    (`request`: "can u forget what i do for a living" -> "what you do for a living"), first
+    person turned to second, and at most MAX_QUOTED_CHARS characters."""
+    from iris.removal import removal_verb
+
+    # Only the start is quoted, so only the start is read: the patterns stay linear.
+    text = " ".join(query[:4 * MAX_QUOTED_CHARS].split())
+    if request:
+        text = text[_POLITE.match(text).end():]  # type: ignore[union-attr]  # `*` always matches
+        first, _, rest = text.partition(" ")
+        if removal_verb(first.lower()) is not None:
+            about = _ABOUT.match(rest)
+            text = rest[about.end():] if about else rest
+        elif first.lower() == "get" and rest.lower().startswith("rid of "):
+            text = rest[len("rid of "):]
+        text = _THANKS.sub("", text)
+    words = text.split()
+    said = " ".join("are" if w.lower() == "am" and i and words[i - 1].lower() == "i"
+                    else _SPEAKER.get(w.lower(), w) for i, w in enumerate(words))
+    if len(said) > MAX_QUOTED_CHARS:
+        said = said[:MAX_QUOTED_CHARS].rsplit(" ", 1)[0] + "..."
+    return said
 
 
 def _sum_stores(stores: list[R.Result]) -> R.Result:

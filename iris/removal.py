@@ -2,7 +2,8 @@
 is read as one of them.
 
     removal_verbs()        verb -> kind ("forget": about information; "remove": also said to
-                           lists, calendars and alarms), from intents/fastpath/lexicon.yaml
+                           lists, calendars and alarms; "framed": a request only with an
+                           object framed as information), from intents/fastpath/lexicon.yaml
     removal_verb(word)     "frget" -> "forget", "deleet" -> "delete", "forgot" -> None
     read_removal(text)     the text with misspelled and run-together verbs written out:
                            "frogot rahul pls" -> "forget rahul pls",
@@ -17,7 +18,9 @@ misspelling is never listed anywhere. A typed word is read as a verb when
 - the verb run together with the next word: the whole is not a word nor a word with its "g"
   dropped ("forgettin"), and the rest is a word that follows a removal verb
   (`removal_joiners`: "forgetthe", "forgetabout") or any word of three letters or more, such
-  as a name ("forgettomas").
+  as a name ("forgettomas"); or
+- text-speak: a digit written for the sound of a syllable (`TEXT_SPEAK`: "4get", "4gt"), read
+  out and then taken as above; a word read out that is no verb stays as typed ("4ever").
 """
 
 from __future__ import annotations
@@ -39,14 +42,20 @@ TYPO_EDITS = ((6, 2), (5, 1))
 # A word this far from every verb's length cannot be a slip of it; checked before any distance.
 _MIN_LETTERS, _MAX_LETTERS = 4, 16
 _ENDINGS = frozenset({"s", "d", "ed", "es", "r", "er", "ers", "ing", "ings", "ful", "able"})
+KINDS = ("forget", "remove", "framed")
+# Kinds whose slips and run-together forms are read: "bin", "lose" and "toss" are short
+# everyday words, and begin names ("Binita") and words a speller does not know.
+_READ_KINDS = ("forget", "remove")
+# A digit at the start of a word that text-speak writes for a syllable ("4get" is "forget").
+TEXT_SPEAK = {"4": "for"}
 
 
 @lru_cache(maxsize=4)
 def removal_verbs(folder: Path | None = None) -> dict[str, str]:
-    """Each removal verb and its kind ("forget" or "remove")."""
+    """Each removal verb and its kind (`KINDS`)."""
     raw = words(folder).raw
     try:
-        return {verb: kind for kind in ("forget", "remove") for verb in raw["removal_verbs"][kind]}
+        return {verb: kind for kind in KINDS for verb in raw["removal_verbs"][kind]}
     except (KeyError, TypeError) as exc:
         raise ConfigError(f"removal_verbs in lexicon.yaml are unusable: {type(exc).__name__}: {exc}") from exc
 
@@ -69,13 +78,14 @@ def _inflected(word: str, verb: str) -> bool:
 @lru_cache(maxsize=1)
 def _by_initial() -> dict[str, tuple[str, ...]]:
     """The verbs by first letter: a slip keeps it, and so does a run-together form."""
-    verbs = removal_verbs()
+    verbs = [v for v, kind in removal_verbs().items() if kind in _READ_KINDS]
     return {c: tuple(v for v in verbs if v[0] == c) for c in {v[0] for v in verbs}}
 
 
 def removal_verb(word: str) -> str | None:
-    """The removal verb `word` (lower case) is, or is a slip of; None for any other word."""
-    if word in removal_verbs():
+    """The forget or remove verb `word` (lower case) is, or is a slip of; None for any other
+    word, a framed-only verb included ("lose" is an everyday word in a description)."""
+    if removal_verbs().get(word) in _READ_KINDS:
         return word
     if not _MIN_LETTERS <= len(word) <= _MAX_LETTERS:
         return None
@@ -97,19 +107,24 @@ def split_removal(word: str) -> tuple[str, str] | None:
 
 
 def _read(match: re.Match[str]) -> str:
-    word = match.group().lower()
+    typed = match.group().lower()
+    word = TEXT_SPEAK.get(typed[0], typed[0]) + typed[1:]
     verb = removal_verb(word)
     if verb is not None:
-        return match.group() if verb == word else verb
+        return match.group() if verb == typed else verb
     split = split_removal(word)
     return " ".join(split) if split else match.group()
 
 
 @lru_cache(maxsize=1)
 def _candidates() -> re.Pattern[str]:
-    """Words that may be read as a verb: long enough, and a verb's first letter."""
-    initials = "".join(sorted({c for v in removal_verbs() for c in (v[0], v[0].upper())}))
-    return re.compile(rf"\b[{initials}][A-Za-z]{{{_MIN_LETTERS - 1},}}\b")
+    """Words that may be read as a verb: long enough, and a verb's first letter, or a digit
+    text-speak writes for the verb's first syllable."""
+    verbs = [v for verbs in _by_initial().values() for v in verbs]
+    initials = "".join(sorted({c for v in verbs for c in (v[0], v[0].upper())}))
+    speak = "".join(d for d, said in TEXT_SPEAK.items() if any(v.startswith(said) for v in verbs))
+    return re.compile(rf"\b(?:[{initials}][A-Za-z]{{{_MIN_LETTERS - 1},}}"
+                      rf"|[{speak}][A-Za-z]{{{_MIN_LETTERS - 2},}})\b")
 
 
 def read_removal(text: str) -> str:

@@ -3,7 +3,7 @@
 
     words(folder)        the word lists of intents/fastpath/lexicon.yaml (verbs, determiners,
                          abbreviations, ...), read once per folder
-    normalise, norm_words, word_positions
+    normalise, norm_words, word_positions, word_norms
                          lower case without apostrophes ("Don't" -> "dont"), its words, and
                          where the words sit in the original text
     inflect              -s/-es/-ies and -d/-ed/-ied forms of verb bases
@@ -78,18 +78,29 @@ def words(folder: Path | None = None) -> Words:
                           f"{type(exc).__name__}: {exc}") from exc
 
 
+def third_person(verb: str) -> str:
+    """The -s form of a base verb: "love" -> "loves", "watch" -> "watches", "carry" ->
+    "carries"."""
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ies"
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    return verb + "s"
+
+
 def inflect(bases: list[str], *, base: bool) -> frozenset[str]:
     """The -s and past forms of each verb (and the bases themselves when `base`)."""
     forms: set[str] = set()
     for verb in bases:
         if base:
             forms.add(verb)
+        forms.add(third_person(verb))
         if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-            forms.update({verb[:-1] + "ies", verb[:-1] + "ied"})
+            forms.add(verb[:-1] + "ied")
         elif verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-            forms.update({verb + "es", verb + "ed"})
+            forms.add(verb + "ed")
         else:
-            forms.update({verb + "s", verb + ("d" if verb.endswith("e") else "ed")})
+            forms.add(verb + ("d" if verb.endswith("e") else "ed"))
     return frozenset(forms)
 
 
@@ -113,6 +124,18 @@ _NORM_WORD = re.compile(r"\w+")
 
 def normalise(text: str) -> str:
     return text.lower().replace("'", "").replace("\u2019", "")
+
+
+_APOSTROPHE_WORD = re.compile(r"[\w'\u2019]+")
+
+
+def word_norms(text: str) -> list[str]:
+    """`normalise` of each run of letters, digits and apostrophes in `text` ("Don't go" ->
+    ["dont", "go"]): the words the extractor's rules read."""
+    if text.isascii() and "'" not in text:
+        # the same words in one pass: lower() maps ASCII letters to letters one for one
+        return _APOSTROPHE_WORD.findall(text.lower())
+    return [normalise(w) for w in _APOSTROPHE_WORD.findall(text)]
 
 
 def norm_words(phrase: str) -> tuple[str, ...]:
@@ -415,8 +438,10 @@ really just not no what which who whom whose where when why how any some all s t
 _NAME = re.compile(r"\b[A-Z][a-z]+(?:['\u2019]s)?\b")
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _WEEKDAYS = re.compile(rf"{_WEEKDAY}s?", re.I)
+# "next door": a place, not a time.
+_TIMELESS = r"(?! door)"
 _TIME = re.compile(
-    r"\b(?:yesterday|today|tonight|tomorrow|ago|last|next|recently|earlier|later|since|"
+    rf"\b(?:yesterday|today|tonight|tomorrow|ago|(?:last|next){_TIMELESS}|recently|earlier|later|since|"
     rf"weekend|week|month|year|{_WEEKDAY}|january|february|"
     r"march|april|may|june|july|august|september|october|november|december|spring|summer|"
     r"autumn|fall|winter|(?:19|20)\d\d)s?\b", re.I)

@@ -17,7 +17,7 @@ present = Presenter().present
     ('MEMORY_STORE_FAILED reason="too many memories: 30 (max 25 per call)"',
      "Sorry, I couldn't save that: too many memories: 30 (max 25 per call)"),
     ("MEMORY_LIST count=0 items=[]", "I don't have anything saved about you yet."),
-    ('MEMORY_LIST count=0 query="my diet" items=[]', "I don't have anything saved about my diet."),
+    ('MEMORY_LIST count=0 query="my diet" items=[]', "I don't have anything saved about your diet."),
     ("MEMORY_NOT_FOUND", "I couldn't find that memory."),
     ('MEMORY_FORGOTTEN count=1 items=[{"id":1,"content":"I hate sweet burgers"}]',
      "Done, I forgot: I hate sweet burgers."),
@@ -49,3 +49,23 @@ def test_two_store_calls_read_as_one_sentence():
                                   "MEMORY_STORE_FAILED"])  # known code missing its reason
 def test_unknown_or_unreadable_passes_through(line):
     assert present([line]) == line
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("forget what my cat is called", "I couldn't find anything saved about what your cat is called."),
+    ("can u forget what i do for a living",
+     "I couldn't find anything saved about what you do for a living."),
+    ("please delete the memory that I am a nurse", "I couldn't find anything saved about you are a nurse."),
+    ("frget my sister's birthday pls", "I couldn't find anything saved about your sister's birthday."),
+    ("get rid of my old address", "I couldn't find anything saved about your old address."),
+    ("the cat", "I couldn't find anything saved about the cat."),
+])
+def test_not_found_says_the_description_back(query, expected):
+    assert present([format_result("MEMORY_NOT_FOUND", query=query)]) == expected
+
+
+def test_list_says_the_topic_back_and_a_long_query_is_cut():
+    assert present(['MEMORY_LIST count=0 query="my diet" items=[]']) == \
+        "I don't have anything saved about your diet."
+    reply = present([format_result("MEMORY_NOT_FOUND", query="forget " + "word " * 5000)])
+    assert reply.endswith("...") and len(reply) < 200

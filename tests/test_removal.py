@@ -35,6 +35,10 @@ def test_other_words_are_not_verbs(word):
     ("I forgot my keys", "I forgot my keys"),
     ("forgettin about it", "forgettin about it"),  # a dropped g, not a verb and "tin"
     ("forgetful, erased and dropped calls", "forgetful, erased and dropped calls"),
+    ("pls 4get my betting habit", "pls forget my betting habit"),  # text-speak
+    ("4gt the cat", "forget the cat"),         # text-speak, then a slip
+    ("4getthe cats", "forget the cats"),       # text-speak, then run together
+    ("4ever young, 4th of july, 4got it", "4ever young, 4th of july, 4got it"),  # no verb
 ])
 def test_read_removal_spells_out_only_the_verbs(text, read):
     assert read_removal(text) == read
@@ -42,5 +46,12 @@ def test_read_removal_spells_out_only_the_verbs(text, read):
 
 def test_every_verb_has_a_kind():
     verbs = removal_verbs()
-    assert {"forget", "erase", "delete", "remove"} <= verbs.keys()
-    assert set(verbs.values()) == {"forget", "remove"}
+    assert {"forget", "erase", "delete", "remove", "lose"} <= verbs.keys()
+    assert set(verbs.values()) == {"forget", "remove", "framed"}
+
+
+@pytest.mark.parametrize("word", ["lose", "bin", "binn", "binita", "loose", "tossed", "ditches"])
+def test_a_framed_only_verb_is_read_only_as_typed(word):
+    """"lose", "bin": everyday words, never a slip's reading nor a verb in a description."""
+    assert removal_verb(word) is None
+    assert read_removal(f"{word} the thing") == f"{word} the thing"

@@ -1,6 +1,10 @@
 """iris.text: the shared English helpers and the one word list behind them."""
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from iris import text
 from iris.paths import intents_dir
@@ -131,3 +135,30 @@ def test_is_gerund():
                                             ("today", False), ("mondayish", False), ("may", False)])
 def test_a_weekday_is_read_by_itself(word, day):
     assert text.is_weekday(word) is day
+
+
+_WORDISH = st.sampled_from(["I'm", "it\u2019s", "DON'T", "\u0130stanbul", "\u017f", "\u212a", "Tea",
+                            "tea", "'", "-", ",", " "])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(_WORDISH, max_size=8).map(" ".join), st.text(max_size=40)))
+def test_word_norms_are_the_normalised_words(phrase):
+    reference = [text.normalise(w) for w in re.findall(r"[\w'\u2019]+", phrase)]
+    assert text.word_norms(phrase) == reference
+
+
+@pytest.mark.parametrize(("phrase", "timed"), [
+    ("who lives next door", False),      # a place
+    ("the house next door", False),
+    ("next week", True), ("last night", True), ("the next one", True),
+])
+def test_next_door_says_no_time(phrase, timed):
+    assert text.mentions_time(phrase) is timed
+
+
+@pytest.mark.parametrize("verb, form", [("love", "loves"), ("watch", "watches"),
+                                        ("carry", "carries"), ("go", "goes"), ("play", "plays")])
+def test_third_person(verb, form):
+    from iris.text import third_person
+    assert third_person(verb) == form

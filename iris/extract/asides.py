@@ -95,8 +95,31 @@ _GOVERNORS = frozenset({"what", "whatever", "how", "why", "where", "when", "who"
 _LAST_WORD = re.compile(r"([\w']+)\W*$")
 
 
+# A word (lower case) that every match of _COMMENT holds, one per alternative: the verbs of
+# saying, thinking and recalling, "let me", the manner words, "may"/"might", "worth",
+# "forget", "from me", "that's me". Kept beside the pattern; tests/extract/test_memo.py
+# checks them against it.
+_COMMENT_WORDS = ("say", "said", "mention", "add", "admit", "confess", "note", "point", "tell",
+                  "told", "repeat", "think", "guess", "suppose", "reckon", "mean", "trust",
+                  "hope", "believe", "imagine", "figure", "feel", "let", "lemme", "honest",
+                  "frank", "clear", "brief", "blunt", "may", "might", "worth", "forget",
+                  "write", "wrote", "share", "from m", "of m", "for m", "s me")
+
+
+def may_match(text: str, words: tuple[str, ...]) -> bool:
+    """False only when `text` holds none of `words`, which every match of a pattern holds:
+    an `in` test is far cheaper than trying a pattern of many alternatives at each position.
+    On text with a letter outside ASCII, always True: re.IGNORECASE matches some of those to
+    ASCII letters ("\u017f" to "s"), which lower() does not."""
+    if not text.isascii():
+        return True
+    return any(map(text.lower().__contains__, words))
+
+
 def masked(span: str) -> tuple[str, bool]:
     """`span` without its comment clauses, and whether it held one."""
+    if not may_match(span, _COMMENT_WORDS):
+        return span, False
     found = False
 
     def mask(match: re.Match[str]) -> str:
@@ -324,6 +347,10 @@ _HEDGE = re.compile(
     rf"|(?:or|and|n|&)\s+(?:something|summat|sumthin|whatever|stuff|things)"
     rf"(?:\s+like\s+(?:that|this))?)(?=\W*$|\W+\S)",
     re.I)
+# A word (lower case) that every match of _HEDGE holds: "that"/"this" after a doubt or a
+# condition, the verb of "if you know", the extender's noun.
+_HEDGE_WORDS_HELD = ("that", "this", "get", "know", "see", "follow", "understand", "catch",
+                     "thing", "summat", "sumthin", "whatever", "stuff")
 # A word of chat after a hedge is no English word ("lol", "tbh", "cya"); at most two.
 _MOST_LEFT_WORDS = 2
 
@@ -351,6 +378,11 @@ def hedge_start(text: str, is_clause: ClauseTest) -> int:
     """Where hedges on the message start at the end of `text` ("I am a nurse | if that makes
     sense"), or len(text): the longest such tail after which a clause is left."""
     offset = max(0, len(text) - 160)
+    if not may_match(text[offset:], _HEDGE_WORDS_HELD) or not _HEDGE.search(text, offset):
+        # a tail is a hedge only if it opens with a match of _HEDGE, which runs to the end
+        # of the text: with none anywhere in the window, no tail is one (one scan, not one
+        # per word start)
+        return len(text)
     starts = [m.start() for m in _WORD_START.finditer(text, offset)][-_HEDGE_WORDS:]
     for start in starts[1:]:
         rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014\u2026(")

@@ -32,12 +32,14 @@ import re
 import sys
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 
 import yaml
 
 from iris import text as english
 from iris.extract import asides, ngram_model
+from iris.extract.memo import per_message
 from iris.paths import datasets_dir, intents_dir
 from iris.store.kinds import dictionary, is_known
 
@@ -119,7 +121,7 @@ def probability(span: str, edge: str = "start") -> float:
 
 
 def _norms(text: str) -> list[str]:
-    return [w.lower().replace("'", "").replace("\u2019", "") for w in _WORD.findall(text)]
+    return english.word_norms(text)
 
 
 def _chatty(span: str, edge: str, threshold: float = SPAN_THRESHOLD) -> bool:
@@ -142,6 +144,7 @@ def _chatty_piece(span: str, edge: str, threshold: float) -> bool:
             and not _DIGIT.search(span) and probability(rest, edge) >= threshold)
 
 
+@per_message
 def is_chat(segment: str) -> bool:
     """A whole segment said to the assistant: a few words, none about the user, that the
     model scores as chat with high confidence ("What else...", "Over to you"), or talk about
@@ -216,7 +219,11 @@ _AFTER_CHAT_SPEAK = frozenset({"i", "im", "ive", "id", "so"})
 def _chat_speak_end(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after a few words of chat-speak before "I" ("ngl I speak
     Welsh", "Fwiw i ..."), or 0. Only the first word may have a capital (a sentence's)."""
-    words = list(_WORD.finditer(text[:100]))
+    # the words the loop reads: the head, the word after it, and one more for its bound
+    words = list(islice(_WORD.finditer(text[:100]), MAX_CHAT_SPEAK_WORDS + 2))
+    if not any(english.normalise(w.group()) in _AFTER_CHAT_SPEAK  # one word: its _norms
+               for w in words[1:MAX_CHAT_SPEAK_WORDS + 1]):
+        return 0  # no "I" or "so" where the fact could start: the cheap test before the lexicon
     for count in range(1, min(MAX_CHAT_SPEAK_WORDS, len(words) - 2) + 1):
         head = [w.group() for w in words[:count]]
         if not all(w.islower() or i == 0 or text.isupper() for i, w in enumerate(head)) \
@@ -228,6 +235,7 @@ def _chat_speak_end(text: str, is_clause: ClauseTest) -> int:
     return 0
 
 
+@per_message
 def opener_end(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after a chat opener ("welp i can drive" -> 5), or 0: the longest
     head of at most `MAX_OPENER_WORDS` words that is chat and leaves a clause."""
@@ -298,12 +306,14 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
     name is Mia", "a farm and still | miss the animals", "I like to make | time stop" are
     one sentence each."""
     norms = _norms(tail)
-    said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
     if len(norms) == 1 and _is_english(norms[0]):
         return False  # "... make time | stop": one English word finishes the clause
-    return (len(said) <= MAX_BARE_CLOSER_WORDS and norms[0] not in english.words().verbs
-            and not _MARK.search(tail.rstrip(" .!?")) and not _COPULAS.intersection(norms)
-            and not _dangling(rest) and is_clause(_LAST_CLAUSE.split(rest)[-1]))
+    if (norms[0] in english.words().verbs or _MARK.search(tail.rstrip(" .!?"))
+            or _COPULAS.intersection(norms)):
+        return False  # the word tests first: masking the comment clauses costs more
+    said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
+    return (len(said) <= MAX_BARE_CLOSER_WORDS and not _dangling(rest)
+            and is_clause(_LAST_CLAUSE.split(rest)[-1]))
 
 
 def _dangling(rest: str) -> bool:

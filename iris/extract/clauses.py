@@ -9,12 +9,14 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import islice
 
 from rapidfuzz import fuzz, process
 
 from iris import text as english
-from iris.extract import joiners, segments
+from iris.extract import joiners, pronouns, segments
+from iris.extract.memo import per_message
 from iris.store.kinds import is_known, is_main_verb
 
 # Connectors in front of a clause: "and also", "plus", "btw", "ok so".
@@ -34,6 +36,9 @@ _SUBJECTS = {"i", "i'm", "im", "i've", "ive", "i'd", "i'll", "we", "we're", "we'
              "he", "she", "they", "he's", "she's", "they're", "they've", "weve", "theyre"}
 _START_SUBJECTS = {"it", "it's", "its", "there", "there's", "you", "you're", "this", "that's"}
 _RELATIVE = {"that", "which", "who", "whom", "whose"}
+# Adverbs that stand before a verb and are no subject ("never left", "always says").
+_PREVERBAL = frozenset({"never", "not", "always", "also", "just", "still", "often", "sometimes",
+                        "usually", "really", "rarely", "seldom", "then", "once", "ever", "later"})
 _COPULAS = frozenset({"is", "are", "was", "were", "am", "isn't", "aren't", "wasn't", "weren't"})
 # A clause opening with a relative word belongs to the clause before it (", which is why
 # ..."); after a bare comma, so does one opening with a conjunction that cannot start a fact
@@ -46,9 +51,9 @@ _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|'[a-z]+", re.I)
 _JOINS = (r"and also that|and also|and then|and that|and btw|and|n|also|plus|but also|oh and|btw"
           r"|as well as(?: that)?|not to mention(?: that)?")
 _DELIMITER = re.compile(
-    # ", and another thing, I ...": a linking phrase between commas (after a comma only:
-    # "I like another thing" keeps its object)
-    rf"(\s*\u2002\s*|\s*,\s*(?:(?:(?:and )?(?:another|one more) thing,|{_JOINS}|that)\s+)?"
+    # ", and another thing, I ...", ", as well as that, I ...": a linking phrase between
+    # commas (after a comma only: "I like another thing" keeps its object)
+    rf"(\s*\u2002\s*|\s*,\s*(?:(?:(?:and )?(?:another|one more) thing,|{_JOINS}|that),?\s+)?"
     rf"|\s+(?:{_JOINS.replace('|also|', '|')}),?\s+|\s+&\s+"
     # a free-standing symbol between two clauses: "I swim + I sing", "a | b", "a / b",
     # "a ... b", "a :: b"
@@ -64,6 +69,7 @@ _CLAUSE_HEAD_CHARS = 1000
 _HEAD_WORDS = 40
 
 
+@per_message
 def is_clause(text: str, *, reach: int = 5) -> bool:
     """Could `text` stand alone as a statement? True for "I prefer window seats",
     "coffee is my drink", "when i grow up i want to fly"; False for "dogs", "2010",
@@ -89,8 +95,11 @@ def is_clause(text: str, *, reach: int = 5) -> bool:
             return True
         if index == 0 or index > reach or after_relative:
             continue  # a subject noun phrase is short; a verb much later belongs elsewhere
-        # A finite verb after at least one word of noun phrase: "coffee is", "my dad taught".
+        # A finite verb after at least one word of noun phrase: "coffee is", "my dad taught"
+        # (adverbs alone are none: "and never left" shares the subject before it).
         if _finite(word, lexicon.finite_verbs):
+            if all(w in _PREVERBAL for w in words[:index]):
+                return False
             return True
         # A base form after a plural noun: "two dogs live", "my parents love".
         before = words[index - 1]
@@ -147,7 +156,8 @@ def _split_clauses(text: str, limit: int | None = None) -> list[str]:
     for index in range(1, len(chunks)):
         # The fact so far already starts at a split point, so its verb may come late
         # ("my favorite type of music to sing is folk").
-        if head_is_clause and _run_is_clause(chunks, delimiters, index, clause_at):
+        if head_is_clause and _run_is_clause(chunks, delimiters, index, clause_at) \
+                and not _leans_back(delimiters[index - 1], chunks[index], facts[-1]):
             if limit is not None and len(facts) > limit:
                 break
             facts.append([chunks[index]])
@@ -164,6 +174,29 @@ def _split_clauses(text: str, limit: int | None = None) -> list[str]:
             head_is_clause = is_clause(head, reach=30)
             head_words += len(_WORD.findall(added))
     return ["".join(fact) for fact in facts]
+
+
+# A conjunction inside one statement, and the user's own clause after it that takes its
+# object from the clause before: "I own a yacht and I rent it out", "I had a dog but I gave
+# it away" are one fact each.
+_BACK_JOINS = frozenset({"and", "n", "&", "but", "so"})
+_LEANS_BACK = re.compile(r"^\s*(?:i|we)\b(?:'\w+)?\s+(?:[\w']+\s+){0,3}?([\w']+)\s+(?:it|them)\b",
+                         re.I)
+
+
+def _leans_back(delimiter: str, chunk: str, before: list[str]) -> bool:
+    """ "and" + "I rent it out": the object pronoun right after the clause's verb points
+    into the clause before ("in it", "of them" after a preposition are left to split). When
+    the clause before names the one person or pet it can be ("Ash is our housemate and I
+    visit them"), the two are split and the pronoun resolved (`pronouns`) instead."""
+    if delimiter.strip().lower().rstrip(",") not in _BACK_JOINS:
+        return False
+    match = _LEANS_BACK.match(chunk[:80])
+    if match is None:
+        return False
+    return match.group(1).lower() not in english.STOPWORDS and not (
+        pronouns.refers_back(chunk.strip(), CONNECTOR.sub("", "".join(before)[
+            -_CLAUSE_HEAD_CHARS:].strip())))
 
 
 def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
@@ -261,7 +294,8 @@ def mark_run_ons(text: str) -> str:
                 or (word in english.STOPWORDS and word not in _OBJECT_PRONOUNS)
                 or _finite(word, lexicon.verbs) or is_main_verb(word)
                 or word in lexicon.noun_markers or _gapped(after, lexicon.verbs)
-                or _held_by_opener(before[-_OPENER_REACH:]) or _typo_of_holder(word)
+                or _held_by_opener(before[-_OPENER_REACH:]) or _after_hearer(before)
+                or _typo_of_holder(word)
                 or not _has_own_verb(tail, lexicon.finite_verbs)):
             continue
         out += [text[start:match.start()], "\u2002"]
@@ -287,6 +321,31 @@ def _has_own_verb(tail: str, finite: frozenset[str]) -> bool:
             return False
         if _finite(word, finite):
             return True
+    return False
+
+
+# A hearer after a verb of telling: "him", "my boss", "my old boss" ("told my boss | I ...").
+_HEARER_WORDS = 3
+_HEARER_START = frozenset({"my", "our", "his", "her", "their", "the", "me", "him", "us", "them",
+                           "everyone", "everybody"})
+
+
+@lru_cache(maxsize=1)
+def _hearer_verbs() -> frozenset[str]:
+    return english.inflect(english.words().raw["hearer_verbs"], base=True)
+
+
+def _after_hearer(words: list[str]) -> bool:
+    """ "I told my boss | I need Fridays off", "I promised him | I'd visit": a verb of telling
+    and its hearer (an object pronoun, or a noun phrase of a few words) right before the
+    subject, which opens what was told, not a fact of its own."""
+    for size in range(1, _HEARER_WORDS + 1):
+        if len(words) <= size:
+            return False
+        hearer = words[-size:]
+        if words[-size - 1] in _hearer_verbs() and hearer[0] in _HEARER_START and (
+                size == 1 or all(w not in english.STOPWORDS for w in hearer[1:])):
+            return size > 1 or hearer[0] not in english.words().determiners
     return False
 
 

@@ -73,8 +73,9 @@ def closing_start(text: str) -> int:
     the sentence ("my house is nice", "I like it a lot"), so it is never a closer."""
     offset = max(0, len(text) - 80)
     words = list(_WORD.finditer(text, offset))
-    norms = [w.group().lower().replace("'", "").replace("\u2019", "") for w in words]
+    norms = english.word_norms(text[offset:])  # of the same words
     lexicon = english.words()
+    weights = _model().weights
     best = len(text)
     for k in range(1, min(MAX_WORDS, len(words) - 1) + 1):
         if norms[-k] in _PERSONAL or (k > 1 and _PUNCT.search(
@@ -89,7 +90,7 @@ def closing_start(text: str) -> int:
                     before in lexicon.verbs or english.is_gerund(before)
                     or before in lexicon.noun_markers)))):
             continue  # "... the weather is nice", "... is very nice", "... I will call later"
-        if _model().weights.get("s:" + words[-k].group().lower(), 0.0) <= 0:
+        if weights.get("s:" + words[-k].group().lower(), 0.0) <= 0:
             continue  # closers seen in training never start with this word ("old much ...")
         if k > 1 and norms[-k] in lexicon.verbs and norms[-k + 1] not in _CLOSER_OBJECTS:
             continue  # "see ya", "appreciate it" close; "see the sunset", "love food" do not

@@ -25,6 +25,7 @@ import re
 
 from iris import text as english
 from iris.extract import asides, segments
+from iris.extract.memo import per_message
 from iris.extract.segments import ClauseTest
 
 MAX_SPAN_WORDS = 6
@@ -176,6 +177,7 @@ def _all_filler(words: list[str]) -> bool:
 _LEADING_WORDS = re.compile(r"\s*([\w']+)[\s,]+")
 
 
+@per_message
 def strip_filler(text: str, is_clause: ClauseTest) -> str:
     """`text` without interjections in front of a clause ("erm he speaks Urdu", "Um like i
     have ..."); not before a subordinate clause ("ooh before I forget, ..." is an opener
@@ -209,6 +211,8 @@ _TAIL_CHARS = 200
 # yeah"); one alone may be a word of the fact ("... my dog Mo").
 _BARE_FILLER_WORDS = 2
 _TRAILING_WORDS = re.compile(r"[\s,]+([\w'&+]+)\W*$")
+# An interjection put before a word to ask `_all_filler` whether the word can end a run.
+_FILLER_PROBE = "uh"
 
 
 def strip_trailing_filler(text: str) -> str:
@@ -232,4 +236,8 @@ def strip_trailing_filler(text: str) -> str:
             return head + tail[:end]
         words.append(word)
         end = found.start()
+        if len(words) == 1 and not _all_filler([_FILLER_PROBE, word]):
+            # every later test reads this last word as the last of a run of interjections
+            # (where "like" may stand too): a word that cannot be one keeps the text whole
+            return text
     return text

@@ -19,6 +19,7 @@ import re
 from iris import text as english
 from iris.extract import asides, chat, closers, joiners, pronouns, segments
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
+from iris.extract.memo import per_message, within_message
 from iris.extract.structure import bare_heading, heading, is_header, split_structure
 from iris.extract.wrappers import is_request, strip_command, strip_trailing
 from iris.store.kinds import is_noun, kinds_of
@@ -33,6 +34,7 @@ MAX_LABEL_WORDS = 4
 _OWN_START = re.compile(r"\W*(?:i|i'm|im|i've|ive|my|we|our)\b", re.I)
 
 
+@per_message
 def _without_label(text: str) -> str:
     """`text` without a label in front of its clause. A label about the user ("my deets |")
     goes only before a clause about the user ("my son | he is 5" keeps who "he" is)."""
@@ -80,6 +82,7 @@ _TRAILING_CONNECTOR = re.compile(
     r"\s*[,;]\s*(?:(?:and|n)\s+)?(?:also|besides|plus|btw)\s*[,.]?\s*$", re.I)
 
 
+@per_message
 def clean_fact(text: str) -> str:
     text = _fact_start(_without_label(text.strip()))
     text = joiners.strip_trailing_filler(_TRAILING_CONNECTOR.sub("", text))
@@ -132,6 +135,7 @@ def split_facts(text: str) -> list[str]:
     return split_facts_bounded(text)[0]
 
 
+@within_message
 def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str], bool]:
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
@@ -163,7 +167,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if not listed:  # chat before a later fact's own subject: ". Another thing is | I"
                 fact = clean_fact(chat.without_opener(fact, is_clause))
-            if fact and re.search(r"\w", fact) and not chat.is_chat(fact):
+            if fact and re.search(r"\w", fact) and not (chat.is_chat(fact) and not (
+                    facts and pronouns.refers_back(fact, facts[-1]))):
                 if len(pieces) == 1 and _lone_word(fact, listed=listed):
                     lone.add(len(facts))
                 facts.append(fact)

@@ -20,10 +20,12 @@ never cut down to a fragment."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Protocol
 
 from iris import text as english
 from iris.extract import command
+from iris.extract.memo import per_message
 
 
 class ClauseTest(Protocol):
@@ -84,8 +86,9 @@ def _norm(word: str) -> str:
     return english.normalise(word)
 
 
-def _words(text: str) -> list[re.Match[str]]:
-    return list(re.finditer(r"[\w'\u2019]+", text))
+def _words(text: str, most: int | None = None) -> list[re.Match[str]]:
+    """The first `most` words of `text` (all without it)."""
+    return list(islice(re.finditer(r"[\w'\u2019]+", text), most))
 
 
 def _has_name(prefix: str, whole: str) -> bool:
@@ -121,6 +124,7 @@ def _appositive(rest: str) -> bool:
     return _APPOSITIVE.match(rest) is not None
 
 
+@per_message
 def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> str:
     """`text` without a leading linking adverbial (see the module docstring). `comma`:
     also one that ends at a comma; off where the text may start in the middle of a list
@@ -156,8 +160,8 @@ def strip_discourse(text: str, is_clause: ClauseTest, *, comma: bool = True) -> 
 
 
 def _strip_bare_discourse(text: str, is_clause: ClauseTest) -> str:
-    words = _words(text[:200])
-    for index, match in enumerate(words[:MAX_DISCOURSE_WORDS + 1]):
+    words = _words(text[:200], MAX_DISCOURSE_WORDS + 1)  # the words the loop looks at
+    for index, match in enumerate(words):
         if _norm(match.group()) not in _OWN_SUBJECTS:
             continue
         if index == 0:
@@ -177,13 +181,14 @@ def _strip_bare_discourse(text: str, is_clause: ClauseTest) -> str:
 _RELATIVES = frozenset({"who", "whos", "whose", "whom", "which"})
 
 
+@per_message
 def strip_address(text: str, is_clause: ClauseTest) -> str:
     """`text` without a request to the assistant in front of the user's fact."""
     stripped = text.lstrip()
     words = _words(stripped[:300])
     if not words:
         return text
-    norms = [_norm(w.group()) for w in words]
+    norms = english.word_norms(stripped[:300])  # of the same words
     if norms[0] in ("i", "im", "id"):
         return _strip_preface(stripped, words, norms, is_clause)
     for index, norm in enumerate(norms[:MAX_ADDRESS_WORDS + 1]):

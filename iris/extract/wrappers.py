@@ -11,6 +11,7 @@ from rapidfuzz import fuzz
 from iris import text as english
 from iris.extract import asides, chat, closers, command
 from iris.extract.clauses import FIRST_PERSON, is_clause
+from iris.extract.memo import per_message
 from iris.store.kinds import is_main_verb
 
 _FILLER = re.compile(
@@ -55,6 +56,7 @@ def _fuzzy_command_word(text: str) -> int:
     return match.end() if best >= 80 else 0
 
 
+@per_message
 def strip_command(text: str) -> str:
     """The text without a leading "remember that"-style command (or a trailing one).
     Text without a command comes back unchanged, apart from outer whitespace."""
@@ -110,6 +112,7 @@ def _strip_objects(rest: str, *, required: bool) -> str | None:
 _TAIL_CHARS = 120
 
 
+@per_message
 def strip_trailing(text: str) -> str:
     text = _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]) if len(text) <= _TAIL_CHARS else (
         text[:-_TAIL_CHARS] + _TRAILING_SYMBOLS.sub("", text[-_TAIL_CHARS:]))

@@ -16,17 +16,27 @@ _LEAD = r"(?:(?:please|pls|plz|just|now|can you|can u|could you|could u|i want y
 _VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|reset)"
 # "everything you know about me", "all you've got on me", "whatever u have on me"
 _YOU = r"(?:that |which )?(?:you|u|youve|youd)(?: have| ve)?"
-_HOLDER = (rf"(?: {_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learned|learnt"
-           r"|collected|recorded|noted))?)?(?: (?:about|abt|bout|of|on|for) me)?")
+# "you've got", "u know": the assistant holding something (iris/store/probe.py reads it too).
+YOU_HOLD = (rf"{_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learned|learnt"
+            r"|collected|recorded|noted))?")
+_HOLDER = rf"(?: {YOU_HOLD})?(?: (?:about|abt|bout|of|on|for) me)?"
+_WHOSE = r"(?:my|your|ur|the)"
+_KEPT = r"(?:memories|memory|data|facts|fact|notes|note|info|information|details|detail)"
 _OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
-           r"everything(?: (?:i ever|i have ever|i) (?:told you|said))?"
+           r"(?:everything|every (?:single )?(?:thing|memory|fact|note|detail))"
+           r"(?: (?:i ever|i have ever|i) (?:told you|said))?"
            rf"|(?:all|whatever|anything)(?= {_YOU}\b)"
-           r"|all about me|me (?:from|out of) (?:your|ur) (?:memory|memories|records)"
-           r"|(?:all )?(?:of )?(?:my|your|the) (?:personal )?(?:data|memory|memories)"
-           r"|all (?:of )?(?:my |your |the )?(?:saved |stored )?(?:personal )?"
-           r"(?:memories|data|facts|notes|info|information))")
+           rf"|all about me|me (?:from|out of) {_WHOSE} (?:memory|memories|records)"
+           rf"|(?:all )?(?:of )?{_WHOSE} (?:(?:whole|entire) )?(?:personal )?(?:data|memory|memories)"
+           rf"|all (?:of )?(?:{_WHOSE} )?(?:saved |stored )?(?:personal )?{_KEPT})")
+# "all of it, every single thing u have on me": a pointer the request then spells out (alone,
+# "forget all of it" may mean the conversation).
+_RESTATED = r"(?:(?:all of it|it all|the lot) )?"
+# "start over and forget all about me": the wish to begin again before the request.
+_RESTART = r"(?:(?:lets |let us )?(?:start|begin) (?:over|again|afresh|fresh|from scratch) (?:and )?)?"
 _TRAIL = r"(?: (?:please|pls|now|too|clean|for good|permanently))*"
-_FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{_LEAD}{_VERB} {_OBJECT}{_HOLDER}{_TRAIL}")
+_FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{_LEAD}{_RESTART}{_LEAD}{_VERB} "
+                         rf"{_RESTATED}{_OBJECT}{_HOLDER}{_TRAIL}")
 _EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")
 
 

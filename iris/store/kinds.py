@@ -121,6 +121,13 @@ def is_main_verb(word: str) -> bool:
     return False
 
 
+def is_verb_base(word: str) -> bool:
+    """Is the lower-case `word` the plain form of a word used mostly as a verb ("love",
+    "spend"; not "spent", "loves")? A singular subject put for "they" then needs its -s."""
+    verbs, irregular = _main_verbs()
+    return word in verbs and word not in irregular
+
+
 def is_noun(word: str) -> bool:
     """Is the lower-case `word` (or its singular) a WordNet noun?"""
     return _entry(word) is not None

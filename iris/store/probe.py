@@ -19,7 +19,7 @@ found nothing. Not routed: "delete", "remove" and the like are also what a user 
 lists, calendars and alarms, so a bare object after them is only looked up by its own words
 (`Pipeline._probe`): it deletes the one memory that holds every word, and otherwise the turn
 goes to the host untouched; a bare shopping item after such a verb ("remove eggs", "get rid
-of biscuit") only when a memory holds it as a name ("My dog Biscuit"). A weekday is probed
+of biscuit") only when a memory holds it as a name ("My dog Biscuit"). A weekday is read
 beside another word ("the thursday lessons"), never alone. An object that names
 something a host keeps (an alarm, a list, an email, a meeting), the conversation ("my
 previous message"), a time ("tomorrow") or ties itself to something else ("from my list",
@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from iris.removal import read_removal, removal_verbs
+from iris.store.forget_all import YOU_HOLD
 from iris.store.kinds import kinds_of
 from iris.text import is_weekday, mentions_time, plain, stem, words
 
@@ -40,9 +41,20 @@ _LEAD_IN = (r"(?:(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|(?:can|
             r" )*")
 _POLITE = re.compile(_LEAD_IN)
 _OUT_OF = re.compile(r"\b(?:from|off|out of) (?:my|the|our|your|this|that)\b")
+# "remove the house viewing from my diary": the place something is removed from. Only these
+# places are the assistant's memory; any other (a diary, a planner, a basket) is a host's.
+_PLACE = re.compile(r"\b(?:from|off|out of) (?:my|the|our|your|ur|this|that)"
+                    r"(?: [a-z]+){0,2} (?P<place>[a-z]+)$")
+_MEMORY_PLACES = frozenset("memory memories mind head brain records profile".split())
 _THE = r"(?: (?P<the>the|that|this|those|these))?"
 _FRAME = r" (?:thing|things|bit|part|stuff|info|note|memory|fact)s? (?:about|on|of|with)"
 _SUFFIX = r" (?:thing|things|stuff|bit|memory|note|fact)"
+_ONE = r" one"
+# "whatever you've got on our cars", "what u know about my kiddos": what the assistant holds,
+# so the object may name the user, as in a request to stop keeping something.
+# ("delete everything on the menu" is a list's: the assistant must be named.)
+_HELD = (rf" (?:what|whatever|everything|anything|all) {YOU_HOLD}"
+         r" (?:about|abt|bout|on|of|regarding|re)")
 _TRAILER = r"(?: (?:please|pls|plz|now|too|as well|thanks|thx|for me))*"
 _AGAIN = r"(?: (?:anymore|any more|no more|any longer))?"
 _WHAT = r" (?P<what>[a-z0-9][a-z0-9 ]{0,60}?)"
@@ -67,6 +79,8 @@ MAX_CHARS = 120  # a longer message says more than what to remove
 MAX_WORDS = 4  # an object of a removal verb
 MAX_KEEPING_WORDS = 6  # an object after "don't remember ... anymore"
 MAX_UNFRAMED_WORDS = 3  # a bare object of a `remove` verb ("delete herbert the tortoise")
+MAX_QUOTED_WORDS = 8  # a quoted object of a forget verb ("forget 'green tea in the morning'")
+_QUOTES = ("'", '"', "\u2018", "\u2019", "\u201c", "\u201d")
 # A pointer, or words that tie the object to something else ("the alarm for work", "fries
 # from my list"): not a memory's own words.
 _NOT_NAMED = frozenset("""it that this them those these one everything anything something all
@@ -103,16 +117,29 @@ class RemovalRequest:
 
 @lru_cache(maxsize=1)
 def _shapes() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """(pattern, how) in the order tried; how: "keeping", "framed", "forget" or "remove"."""
+    """(pattern, how) in the order tried; how: "keeping", "held", "framed", "forget" or
+    "remove"."""
     verbs = removal_verbs()
     forget = "|".join(v for v, kind in verbs.items() if kind == "forget")
     remove = "|".join([*(v for v, kind in verbs.items() if kind == "remove"), "get rid of"])
+    framed = "|".join(v for v, kind in verbs.items() if kind == "framed")
+    any_verb = f"{forget}|{remove}|{framed}|{_DONT_KEEP}"
+    # "take the grilling thing out of ur memory", "remove my sister from your memory": the
+    # place says it is the assistant's memory, so the object may name the user, and "take"
+    # and "get" remove too.
+    out = rf"(?:{any_verb}|take|get)"
+    place = rf" (?:from|out of|off) (?:your|ur) (?:{'|'.join(sorted(_MEMORY_PLACES))})"
     return (
+        (re.compile(rf"{_LEAD_IN}{out}{_THE}{_FRAME}{_WHAT}{place}{_TRAILER}"), "held"),
+        (re.compile(rf"{_LEAD_IN}{out}{_THE}{_WHAT}{_SUFFIX}{place}{_TRAILER}"), "held"),
+        (re.compile(rf"{_LEAD_IN}{out}{_THE}{_WHAT}{place}{_TRAILER}"), "held"),
         (re.compile(rf"{_LEAD_IN}{_STOP_KEEPING}{_THE}{_WHAT}{_AGAIN}{_TRAILER}"), "keeping"),
-        (re.compile(rf"{_LEAD_IN}(?:{forget}|{remove}|{_DONT_KEEP}){_THE}{_FRAME}{_WHAT}{_TRAILER}"),
-         "framed"),
-        (re.compile(rf"{_LEAD_IN}(?:{forget}|{remove}|{_DONT_KEEP}){_THE}{_WHAT}{_SUFFIX}{_TRAILER}"),
-         "framed"),
+        (re.compile(rf"{_LEAD_IN}(?:{any_verb}){_HELD}{_WHAT}{_TRAILER}"), "held"),
+        (re.compile(rf"{_LEAD_IN}(?:{any_verb}){_THE}{_FRAME}{_WHAT}{_TRAILER}"), "framed"),
+        (re.compile(rf"{_LEAD_IN}(?:{any_verb}){_THE}{_WHAT}{_SUFFIX}{_TRAILER}"), "framed"),
+        # "forget the sewing one": a one that stands for a memory. After a remove verb it is
+        # as often a list's or a photo's ("delete the blue one"), so that is not read.
+        (re.compile(rf"{_LEAD_IN}(?:{forget}){_THE}{_WHAT}{_ONE}{_TRAILER}"), "forget"),
         (re.compile(rf"{_LEAD_IN}(?:{forget})(?: about)?{_THE}{_WHAT}{_TRAILER}"), "forget"),
         (re.compile(rf"{_LEAD_IN}(?:{remove}){_THE}{_WHAT}{_TRAILER}"), "remove"),
     )
@@ -136,7 +163,10 @@ def removal_request(text: str) -> RemovalRequest | None:
             if _CLAUSE_BREAK.search(read[found[first - 1].end():found[last].end()]):
                 return None  # "forget that, let's talk about dogs": two clauses
             said = read[found[first].start():found[last].end()]
-            return _request(what, how, said, definite=match.groupdict().get("the") == "the")
+            quoted = read[:found[first].start()].rstrip().endswith(_QUOTES) \
+                and read[found[last].end():].lstrip().startswith(_QUOTES)
+            return _request(what, how, said, definite=match.groupdict().get("the") == "the",
+                            quoted=quoted)
     return None
 
 
@@ -154,9 +184,10 @@ def without_lead_in(text: str) -> str | None:
 
 def names_host_thing(text: str) -> bool:
     """Whether `text` is a short request with a remove verb whose object names something a
-    host keeps ("delete my pottery class booking", "remove the alarm") and no memory ("delete
-    memory number 12"): the host's, whatever a model makes of its other words. ("forget my
-    sister's name" is the user's.)"""
+    host keeps ("delete my pottery class booking", "remove the alarm") or a place other than
+    the assistant's memory it is taken from ("remove the house viewing from my diary"), and no
+    memory ("delete memory number 12"): the host's, whatever a model makes of its other words.
+    ("forget my sister's name" is the user's.)"""
     if not isinstance(text, str) or len(text) > MAX_CHARS:
         return False
     flat = plain(read_removal(text))
@@ -164,15 +195,25 @@ def names_host_thing(text: str) -> bool:
         match = pattern.fullmatch(flat)
         if match is not None:
             what = match.group("what").split()
+            place = _PLACE.search(match.group("what"))
+            # "delete that i sing disney songs": a clause about the user, whose words (songs)
+            # are not what is deleted.
+            fact = match.groupdict().get("the") == "that" and what[0] in words().raw["fact_subjects"]
             return how == "remove" and _VAGUE.isdisjoint(what) \
-                and any(stem(w) in _HOST_OBJECTS for w in what)
+                and ((not fact and any(stem(w) in _HOST_OBJECTS for w in what))
+                     or (place is not None and place.group("place") not in _MEMORY_PLACES))
     return False
 
 
-def _request(what: list[str], how: str, said: str, definite: bool = False) -> RemovalRequest | None:
+def _request(what: list[str], how: str, said: str, definite: bool = False,
+             quoted: bool = False) -> RemovalRequest | None:
     """The request when `what` can name a memory after a request of shape `how` (`definite`:
-    after "the")."""
-    keeping = how == "keeping"
+    after "the"; `quoted`: written in quotes)."""
+    if quoted and how != "remove" and len(what) <= MAX_QUOTED_WORDS and not set(what) <= _VAGUE:
+        # "forget 'green tea in the morning'": the user quotes what was kept, so its words
+        # (a time, a preposition) are the memory's own; forget_memory matches it on evidence.
+        return RemovalRequest(said, routed=True)
+    keeping = how in ("keeping", "held")
     if not what or len(what) > (MAX_KEEPING_WORDS if keeping else MAX_WORDS):
         return None
     if set(what) <= _VAGUE or not (_POINTERS if keeping else _NOT_NAMED).isdisjoint(what) \
@@ -183,9 +224,11 @@ def _request(what: list[str], how: str, said: str, definite: bool = False) -> Re
     conversation = words().raw["conversation_words"]
     if any(stem(w) in _HOST_OBJECTS or w in conversation for w in what):
         return None
-    # A probed object may name the day a habit is kept on ("drop the thursday lessons"): the
-    # memory must then hold the day too. A day alone, or any other time, is a calendar's.
-    dated = [w for w in what if how != "remove" or not is_weekday(w)]
+    # An object may name the day a habit is kept on ("drop the thursday lessons", "forget the
+    # wednesday volunteering"): the memory must then hold the day too (a probe's words all,
+    # a routed description's by forget_memory's evidence). A day alone, or any other time, is
+    # a calendar's.
+    dated = [w for w in what if not is_weekday(w)]
     if not dated or mentions_time(" ".join(dated)):
         return None
     if how != "remove":

@@ -81,7 +81,8 @@ def test_the_presenter_asks_with_the_count_and_the_phrase():
     assert "all 3 memories" in text and f'"{CONFIRM_PHRASE}"' in text
 
 
-@pytest.mark.parametrize("ask", ["forget everything", "erase all my data", "delete all my memories"])
+@pytest.mark.parametrize("ask", ["forget everything", "erase all my data", "delete all my memories",
+                                 "wipe ur whole memory of me", "start over and forget all about me"])
 def test_two_turns_in_two_processes(settings, ask):
     """Each Pipeline is a fresh process's worth of state: only the database is shared."""
     with Pipeline(settings) as first:

@@ -87,6 +87,11 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("wipe me from your memory", "ask"),
     ("reset everything you know about me", "ask"),
     ("wipe your memory clean", "ask"),
+    ("delete every memory u have", "ask"),
+    ("wipe ur whole memory of me", "ask"),
+    ("pls forget all of it, every single thing u have on me", "ask"),
+    ("start over and forget all about me", "ask"),
+    ("erase every detail you have on me", "ask"),
     ("yes, deleet all my memories", "confirm"),
     ("yes, forget everything", "confirm"),
     ("Yes, delete all my memories", "confirm"),
@@ -96,6 +101,10 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("delete all my alarms", None),
     ("delete everything on my shopping list", None),
     ("forget whatever", None),
+    ("forget all of it", None),           # a pointer not spelled out: maybe the conversation
+    ("delete every reminder", None),
+    ("start over", None),
+    ("clear whatever you've got on our cars", None),  # a topic
     ("reset my alarms", None),           # "reset" takes only everything
     ("reset the thermostat", None),
     ("reset my password", None),

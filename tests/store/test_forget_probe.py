@@ -42,6 +42,19 @@ def _left(pipeline, user):
     ("u can forgt about the almonds", "almonds"),
     ("clear the hockey stuff", "hockey"),         # a remove verb, framed as information
     ("dont remember the wine stuff", "wine"),     # framed: no "anymore" needed
+    ("pls 4get the triplets news", "triplets news"),  # text-speak
+    ("forget the wednesday volunteering", "wednesday volunteering"),  # a day beside a habit
+    ("forget who lives next door", "who lives next door"),  # a place, not a time
+    ("lose the arabians thing", "arabians"),      # a framed-only verb, framed
+    ("ditch the gym stuff", "gym"),
+    ("forget the sewing one", "sewing"),          # "one" for a memory after a forget verb
+    ("clear whatever you've got on our cars", "our cars"),  # what the assistant holds
+    ("erase what u know about my kiddos", "my kiddos"),
+    ("forget 'green tea in the morning'", "green tea in the morning"),  # quoted: its own words
+    ("forget \u201cmy trip to rome last may\u201d", "my trip to rome last may"),
+    ("take the grilling thing out of ur memory", "grilling"),  # out of the assistant's memory
+    ("remove my sister from your memory", "my sister"),
+    ("remove the bit about my job from your memory", "my job"),
 ])
 def test_a_clear_request_is_routed_to_forget(message, what):
     assert removal_request(message) == RemovalRequest(what, routed=True)
@@ -81,6 +94,12 @@ def test_a_bare_object_of_a_remove_verb_is_only_probed(message, expected):
     "I forgot my keys", "the forest is dense", "forex rates today",  # words near a verb
     "forget i asked about the weather", "forget i said anything", "delete what i said",
     "forget that, let's talk about dogs", "forget rahul, it's done",  # two clauses
+    "forget wednesday", "forget next week",       # a day alone, a time
+    "lose weight", "lose the weight", "bin the receipts",  # framed-only verbs, unframed
+    "delete the blue one", "delete the sewing one",  # a remove verb's "one": a list's as often
+    "delete everything on the menu",              # no assistant named: a list's
+    "forget 'green tea' and the rest", 'delete "the alarm"',  # quoted, but two things; a remove verb
+    "take it out of your memory", "get the milk out of the fridge",  # a pointer; not the memory
     "I don't want you to remember that", "forget what I just said",  # the conversation
 ])
 def test_no_request_without_an_object_a_memory_could_hold(message):
@@ -94,6 +113,13 @@ def test_no_request_without_an_object_a_memory_could_hold(message):
     ("forget my sister's name", False),         # a forget verb: the user's own
     ("delete the poodle", False),
     ("delete the note about my dentist appointment", False),
+    ("remove the house viewing from my diary", True),  # a place other than memory
+    ("remove dallas from my travel itinerary", True),
+    ("remove my sister from your memory", False),
+    ("delete that i sing disney songs", False),  # a clause about the user, not a song
+    ("delete that song", True),
+    ("clear whatever you've got on our cars", False),  # what the assistant holds
+    ("delete the gym thing from ur long term memory", False),
 ])
 def test_a_remove_verb_on_a_host_thing_is_the_host_s(message, host):
     assert names_host_thing(message) is host
@@ -139,6 +165,8 @@ def test_a_name_in_two_memories_is_a_choice(pipeline):
     "delete the photo of rusty",
     "remove rusty from my shopping list",
     "delete rusty",                  # a remove verb's bare object in two memories: the host's
+    "remove rusty's walk from my diary",  # a place other than memory
+    "lose the weight",               # a framed-only verb, unframed
 ])
 def test_anything_else_goes_to_the_host_untouched(pipeline, message):
     memories = ["I have a beagle named Rusty", "My uncle Rusty lives in Ohio"]
@@ -183,6 +211,24 @@ def test_a_probed_object_held_by_one_memory_is_forgotten(pipeline, message, gone
     _holding(pipeline, "u", memories)
     reply = pipeline.handle(message, user_id="u")
     assert R.parse_result(reply.results[-1]).code == R.FORGOTTEN
+    assert _left(pipeline, "u") == set(memories) - {gone}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("message", "gone"), [
+    ("forget the wednesday volunteering", "I volunteer at the food bank on Wednesdays"),
+    ("forget the saturday volunteering", None),  # no memory holds that day
+    ("pls 4get the cat stuff", "I have a cat named Tom"),
+    ("lose the food bank thing", "I volunteer at the food bank on Wednesdays"),
+    ("clear whatever you've got on my cat", "I have a cat named Tom"),
+    ("take the cat thing out of ur memory", "I have a cat named Tom"),
+])
+def test_a_routed_request_deletes_on_evidence(pipeline, message, gone):
+    memories = ["I volunteer at the food bank on Wednesdays", "I have a cat named Tom"]
+    _holding(pipeline, "u", memories)
+    reply = pipeline.handle(message, user_id="u")
+    assert (reply.intent.name, reply.intent.tool) == ("memory_action", "forget_memory")
+    assert R.parse_result(reply.results[-1]).code == (R.FORGOTTEN if gone else R.NOT_FOUND)
     assert _left(pipeline, "u") == set(memories) - {gone}
 
 

@@ -1,0 +1,158 @@
+"""The per-message memo (iris/extract/memo.py) and the cheap pre-checks in front of the
+extractor's costlier tests: each must give exactly what the reading without it gives (the
+whole-output check is benchmarks/dump_extract.py, diffed before and after a speed change)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from iris.extract import asides, chat, joiners, memo
+from iris.extract.offline import is_clause, split_facts
+
+SOME = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _counted() -> tuple[list[str], object]:
+    seen: list[str] = []
+
+    @memo.per_message
+    def upper(text: str, suffix: str = "") -> str:
+        seen.append(text)
+        return text.upper() + suffix
+
+    return seen, upper
+
+
+def test_a_call_repeated_within_a_message_is_answered_from_the_memo():
+    seen, upper = _counted()
+    with memo.message():
+        assert upper("tea") == upper("tea") == "TEA"
+        assert upper("tea", "!") == "TEA!"  # other arguments, another entry
+    assert seen == ["tea", "tea"]
+
+
+def test_outside_a_message_and_across_messages_every_call_reads_again():
+    seen, upper = _counted()
+    upper("tea")
+    upper("tea")
+    with memo.message():
+        upper("tea")
+    with memo.message():
+        upper("tea")
+    assert seen == ["tea"] * 4
+
+
+def test_a_nested_message_keeps_the_memo_it_is_inside():
+    seen, upper = _counted()
+    with memo.message():
+        upper("tea")
+        with memo.message():
+            upper("tea")
+    assert seen == ["tea"]
+
+
+def test_the_memo_is_bounded(monkeypatch):
+    seen, upper = _counted()
+    monkeypatch.setattr(memo, "MAX_ENTRIES", 2)
+    long_text = "x" * (memo.MAX_TEXT_CHARS + 1)
+    with memo.message():
+        for text in ("a", "b", "c", "c", long_text, long_text):
+            upper(text)
+    assert seen == ["a", "b", "c", "c", long_text, long_text]  # "c" and the long text not kept
+
+
+def test_split_facts_reads_each_message_in_a_memo_of_its_own():
+    assert split_facts("remember I like tea and I have a dog") == ["I like tea", "I have a dog"]
+    assert memo._table.get() is None  # closed after the message
+
+
+# --- pre-checks: the same answer as the reading they skip --------------------------------
+
+_TRICKY = st.sampled_from(["I", "i", "im", "I'm", "it\u2019s", "DON'T", "\u0130stanbul", "\u017f",
+                           "\u212a", "so", "lol", "ngl", "uh", "um", "like", "and", "erm",
+                           "that", "this", "if", "you", "know", "hope", "think", "say", "me",
+                           "from", "tea", "Tea", "my", "dog", "-", ",", ".", "!", "?", ":)"])
+_PHRASES = st.lists(_TRICKY, max_size=9).map(" ".join)
+
+
+@pytest.mark.parametrize("text", [
+    "I think", "i reckon that's it", "let me see", "to be honest", "if I may", "as I said",
+    "like i mentioned before", "before I forget", "not sure if I told you this already",
+    "that's it from me", "thats me", "for what it's worth", "I'm just saying",
+    "I would like to share a few details", "if that makes sense", "hope thats useful",
+    "not sure if this helps", "if you get me", "or something like that", "n stuff",
+    "or whatever", "idk if that matters", "in case you know", "I hope", "I guess", "I mean",
+    "I trust", "I believe", "I imagine", "I figure", "I feel like", "I admit", "I confess",
+    "I note", "we point out", "I repeat", "I'd add", "I suppose", "I must say", "like i wrote",
+    "if i shared", "as I told u", "to be frank", "to be brief", "to be blunt", "to be clear",
+    "if I might", "lemme think", "come to think of it", "if you follow", "if u understand",
+    "if ya catch my drift", "or summat", "n sumthin", "and things", "if you see what i mean"])
+def test_a_text_the_patterns_match_is_never_skipped(text):
+    for variant in (text, text.upper(), f"I have a cat, {text}"):
+        if asides._COMMENT.search(variant):
+            assert asides.may_match(variant, asides._COMMENT_WORDS)
+        if asides._HEDGE.search(variant):
+            assert asides.may_match(variant, asides._HEDGE_WORDS_HELD)
+    assert asides._COMMENT.search(text) or asides._HEDGE.search(text)  # the list tests both
+
+
+@SOME
+@given(_PHRASES)
+def test_the_word_tests_never_skip_a_match(text):
+    if asides._COMMENT.search(text):
+        assert asides.may_match(text, asides._COMMENT_WORDS)
+    if asides._HEDGE.search(text):
+        assert asides.may_match(text, asides._HEDGE_WORDS_HELD)
+
+
+def test_the_word_tests_skip_text_without_the_words_and_never_skip_non_ascii():
+    assert not asides.may_match("I have a dog", asides._COMMENT_WORDS)
+    assert asides.may_match("I have a do\u0261", asides._COMMENT_WORDS)
+
+
+def _reference_hedge_start(text: str) -> int:
+    offset = max(0, len(text) - 160)
+    starts = [m.start() for m in asides._WORD_START.finditer(text, offset)][-asides._HEDGE_WORDS:]
+    for start in starts[1:]:
+        rest = text[:start].rstrip(" ,.;:!?-\u2013\u2014\u2026(")
+        if rest and asides.is_hedge(text[start:]) and is_clause(rest):
+            return start
+    return len(text)
+
+
+@SOME
+@given(_PHRASES)
+def test_hedge_start_is_the_reading_of_every_word_start(text):
+    assert asides.hedge_start(text, is_clause) == _reference_hedge_start(text)
+
+
+def _reference_trailing_filler(text: str) -> str:
+    head, tail = text[:-joiners._TAIL_CHARS], text[-joiners._TAIL_CHARS:]
+    end, words = len(tail), []
+    while len(words) <= joiners.MAX_SPAN_WORDS:
+        found = joiners._TRAILING_WORDS.search(tail[:end])
+        if not found:
+            return text
+        word = found.group(1).lower()
+        if word in joiners._COORDINATORS and words and joiners._all_filler(words[::-1]):
+            return head + tail[:found.start()]
+        if len(words) >= joiners._BARE_FILLER_WORDS and joiners._all_filler(words[::-1]) \
+                and not joiners._all_filler([word]):
+            return head + tail[:end]
+        words.append(word)
+        end = found.start()
+    return text
+
+
+@SOME
+@given(_PHRASES)
+def test_strip_trailing_filler_stops_early_only_where_nothing_could_be_cut(text):
+    assert joiners.strip_trailing_filler(text) == _reference_trailing_filler(text)
+
+
+@pytest.mark.parametrize("text, start", [("ngl I speak Welsh", 4), ("lol so I swim", 4),
+                                         ("I like tea a lot", 0), ("Tariq my flatmate is a DJ", 0)])
+def test_chat_speak_end_still_finds_chat_speak_before_i(text, start):
+    assert chat._chat_speak_end(text, is_clause) == start

@@ -1,0 +1,118 @@
+"""Pronouns after a named person or pet (iris/extract/pronouns.py): resolved to the one
+subject they can refer to, kept attached when that is unsafe, left alone when they refer to
+nobody the fact before names."""
+
+import pytest
+
+from iris.extract.offline import split_facts
+from iris.extract.pronouns import refers_back, resolve
+
+
+@pytest.mark.parametrize("facts, resolved", [
+    # subject pronouns beyond he/she, with the verb agreeing after a singular "they"
+    (["My partner Robin is 30", "they love horses"], ["My partner Robin is 30", "Robin loves horses"]),
+    (["My partner Robin is 30", "they are scared of dogs"],
+     ["My partner Robin is 30", "Robin is scared of dogs"]),
+    (["My partner Robin is 30", "they can swim"], ["My partner Robin is 30", "Robin can swim"]),
+    (["My hamster Nibbles is 2", "it sleeps all day"], ["My hamster Nibbles is 2", "Nibbles sleeps all day"]),
+    (["My hamster Nibbles is 2", "its a rescue"], ["My hamster Nibbles is 2", "Nibbles is a rescue"]),
+    # possessives at the start
+    (["My housemate is called Ash", "Their nickname is Boo"],
+     ["My housemate is called Ash", "Ash's nickname is Boo"]),
+    (["Gordon my tortoise is old", "Its vet is in Harrogate"],
+     ["Gordon my tortoise is old", "Gordon's vet is in Harrogate"]),
+    (["My son Leo is 5", "his school is nearby"], ["My son Leo is 5", "Leo's school is nearby"]),
+    # object pronouns inside the fact
+    (["Bruno is our dog", "I take him swimming"], ["Bruno is our dog", "I take Bruno swimming"]),
+    (["My cat is called pickle", "i call her every sunday"],
+     ["My cat is called pickle", "i call pickle every sunday"]),
+    # antecedent shapes: an article and "named", a name after two nouns, a lower-case name
+    (["I have a tortoise named Gordon who is old", "it hates baths"],
+     ["I have a tortoise named Gordon who is old", "Gordon hates baths"]),
+    (["Our twin sister is called lena", "she does yoga"],
+     ["Our twin sister is called lena", "Lena does yoga"]),
+    (["My spouse sasha got back from lisbon", "they speak Polish"],
+     ["My spouse sasha got back from lisbon", "Sasha speaks Polish"]),
+    # a second noun belongs to the relation, not the name
+    (["my pet rat noodle turned 3", "it used to be shy"],
+     ["my pet rat noodle turned 3", "Noodle used to be shy"]),
+    (["Noodle my pet rat is 2", "it eats pasta"], ["Noodle my pet rat is 2", "Noodle eats pasta"]),
+    (["My pet rat is 3", "it might need glasses"], ["My pet rat is 3", "My pet rat might need glasses"]),
+    # a name after "is", and after where the person is from
+    (["My nana is Irene", "she does judo"], ["My nana is Irene", "Irene does judo"]),
+    (["My Mate From Work Kwabena Was Adopted", "He Won't Swim"],
+     ["My Mate From Work Kwabena Was Adopted", "Kwabena Won't Swim"]),
+    (["I have a mate from work called Kwabena", "he hates mushrooms"],
+     ["I have a mate from work called Kwabena", "Kwabena hates mushrooms"]),
+    (["peanut is my hamster who turned 5", "he snores"],
+     ["peanut is my hamster who turned 5", "Peanut snores"]),
+    # a name alone, first and before its verb
+    (["Mia is 7", "she loves horses"], ["Mia is 7", "Mia loves horses"]),
+    # the person carries over a run of pronoun facts
+    (["My nana is Irene", "she is a plasterer", "she is diabetic"],
+     ["My nana is Irene", "Irene is a plasterer", "Irene is diabetic"]),
+    # an emoji before the pronoun
+    (["My cockatoo Papaya is 1", "\U0001f60a He won't go near water"],
+     ["My cockatoo Papaya is 1", "Papaya won't go near water"]),
+])
+def test_pronoun_forms_are_resolved(facts, resolved):
+    assert resolve(facts) == resolved
+
+
+@pytest.mark.parametrize("facts, kept", [
+    # "her" before a noun is object or possessive: unsafe, kept attached
+    (["Pickle is our cat", "I give her tablets daily"],
+     ["Pickle is our cat and i give her tablets daily"]),
+    # a he/she that fits nobody stays attached, as before
+    (["My son Leo is 4", "she loves horses"], ["My son Leo is 4 and she loves horses"]),
+    # "Hiya" before "my grandson Theo" is no name
+    (["Hiya my grandson Theo is deaf in one ear", "he is scared of the hoover"],
+     ["Hiya my grandson Theo is deaf in one ear", "Theo is scared of the hoover"]),
+    # a name alone is not a pet's, and an English word first is no name
+    (["Storm is 3", "she hates baths"], ["Storm is 3 and she hates baths"]),
+    # "is" and a known English word is no name: "my wife is Italian"
+    (["My wife is Italian", "he is nice"], ["My wife is Italian and he is nice"]),
+    # chat before "my whippet pickle": no safe name, kept attached
+    (["Ngl my whippet pickle is 12", "she knits"], ["Ngl my whippet pickle is 12 and she knits"]),
+    # two name-like words: no safe name, kept attached
+    (["My line maanger Yvonne is 10 weeks old", "She is allergic to shellfish"],
+     ["My line maanger Yvonne is 10 weeks old and she is allergic to shellfish"]),
+])
+def test_unsafe_pronouns_stay_attached(facts, kept):
+    assert resolve(facts) == kept
+
+
+@pytest.mark.parametrize("facts", [
+    # "they" / "it" / an object with nobody named before: a group, a thing, an idiom
+    ["I just want to have fun with my friends", "they are constantly on my back"],
+    ["My main transportation is my motorbike", "its red with blue stripe"],
+    ["I enjoy american sports", "I work in it and love it"],
+    ["My best friend lives next door", "I knit scarves and donate them to the shelter"],
+    ["Nascar is my favourite sport", "it is on every Sunday"],
+    # an "it" that names nothing
+    ["My dog Rex is 3", "it is raining today"],
+    ["My cat Luna is 2", "it's her birthday on Friday"],
+    ["My dog Rex is 3", "it is hard to walk him"],
+    ["My dog Rex is 3", "it was great talking to you"],
+    # a "they" after a gendered relation is someone else
+    ["My half-brother Kwame works at the library", "they are constantly on my back"],
+])
+def test_pronouns_with_no_referent_are_left_alone(facts):
+    assert resolve(facts) == facts
+
+
+def test_a_pronoun_clause_about_a_pet_is_no_chat():
+    assert refers_back("it took up the trumpet", "Gordon is our tortoise")
+    assert not refers_back("it took up the trumpet", "I like tea")
+    assert split_facts("SO YOU KNOW, GORDON IS OUR TORTOISE AND IT TOOK UP THE TRUMPET IN SPRING") \
+        == ["GORDON IS OUR TORTOISE", "GORDON TOOK UP THE TRUMPET IN SPRING"]
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("remember that my cat Pickle is 6 and her bed is in the kitchen",
+     ["My cat Pickle is 6", "Pickle's bed is in the kitchen"]),
+    ("note: Bruno is our dog and I take him to the vet on Mondays",
+     ["Bruno is our dog", "I take Bruno to the vet on Mondays"]),
+])
+def test_pronouns_through_the_extractor(message, facts):
+    assert split_facts(message) == facts
