@@ -56,7 +56,8 @@ _CONDITION = r"(?:if|whether|should|in\s+case)"
 # The user pointing back at their own telling, in any tense, inside a subordinate clause:
 # "as I mentioned previously", "like i said", "not sure if I told you this already",
 # "in case I didn't say", and "before I forget" (the telling still to come).
-_RECALL_VERBS = r"(?:say|said|mention(?:ed)?|tell|told|add(?:ed)?|write|wrote|share(?:d)?)"
+_RECALL_VERBS = (r"(?:say|said|mention(?:ed)?|tell|told|add(?:ed)?|write|wrote|share(?:d)?"
+                 r"|repeat(?:ed)?)")
 _RECALLED = (rf"{_SUBJECT}(?:'?ve|\s+have|\s+had|\s+did|\s+didn'?t|\s+did\s+not|\s+haven'?t"
              rf"|\s+have\s+not|\s+never|\s+already|\s+might\s+have|\s+may\s+have){{0,2}}"
              rf"\s+{_RECALL_VERBS}(?:\s+(?:you|u|ya))?(?:\s+(?:this|that|it))?"
@@ -66,9 +67,12 @@ _POINTING_BACK = (rf"(?:(?:as|like)\s+|(?:{_DOUBT}\s+)?(?:if|whether|in\s+case)\
 _NOBODY = r"(?!(?:i|im|i'm|me|my|we|our|us|he|she|they|his|her|their|him|them)\b)(?![\w']*\d)"
 # Offering what follows: "I would like to share a few details | I ...", "if I may add a few
 # things | my ...": a verb of telling, then a short object naming no one, then the fact.
-_OFFERING = (rf"(?:{_SUBJECT}{_MODAL}(?:\s+like\s+to)?|if\s+{_SUBJECT}\s+(?:may|might|can))"
+_OFFERING = (rf"(?:{_SUBJECT}{_MODAL}(?:\s+like\s+to)?|if\s+{_SUBJECT}\s+(?:may|might|can)"
+             r"|(?:allow|let|permit)\s+me(?:\s+to)?)"
              rf"(?:\s+also)?\s+(?:{_SAYING}|share|tell|let\s+(?:you|u)\s+know)\b")
 _OFFER = re.compile(rf"\s*{_OFFERING}", re.I)
+# What the offer is about may be the user, whole: "allow me to tell you a little | about myself".
+_ABOUT_ME = r"(?:\s+(?:about|of)\s+(?:me|myself|us|ourselves))?"
 _OBJECT_WORDS = 4
 # What may follow a comment clause: nothing, a mark, or "that" ("I think that's it"). Before
 # a clause of its own ("I think I will retire") the hedge stays with the fact.
@@ -79,7 +83,7 @@ _COMMENT = re.compile(
     rf"|{_MANNER_CLAUSE}"
     rf"|(?:now that )?{_SUBJECT} think (?:of|about) it|come to think of it"
     rf"|{_SUBJECT}'?(?:m|re| am| are)(?:\s+just)?\s+saying|(?:{_POINTING_BACK})(?:\s*,?\s*but(?=\W*$))?"
-    rf"|{_OFFERING}(?:\s+{_NOBODY}[\w']+){{0,{_OBJECT_WORDS}}}(?=\W*$)){_OPEN_END}"
+    rf"|{_OFFERING}(?:\s+{_NOBODY}[\w']+){{0,{_OBJECT_WORDS}}}{_ABOUT_ME}(?=\W*$)){_OPEN_END}"
     r"|\b(?:from|of|for) (?:me|my (?:end|side))\b|\bthat'?s me\b",
     re.I)
 
@@ -163,7 +167,109 @@ _BACK = re.compile(
     rf"|(?:{_SUBJECT}\s+{_THINKING}\s+)?{_RECALLED}(?=\s*,?\s*but\b))(?P<mark>\s*[,:]|\s*,?\s*but\b)?"
     r"[\s,:]*", re.I)
 _BUT = re.compile(r"\s*,?\s+but\b[\s,:]*", re.I)
+# Discourse markers before the user points back at their telling (a closed class: the
+# interjections and imperatives of turn-taking): "wait before i forget", "oh right as I said".
+_MARKER_WORDS = (r"(?:wait|oh|ok|okay|k|kk|alright|alrighty|so|right|hmm+|um+|uh+|well|listen"
+                 r"(?:\s+up)?|look|and)")
+_MARKERS = re.compile(rf"\s*(?:{_MARKER_WORDS}\b[\s,.!]*){{1,3}}", re.I)
+_MOST_MARKERS = 4
+_OWN_START = re.compile(r"(?:i|i'm|im|i've|ive|my|we|our)\b", re.I)
+
+
+def markers_end(text: str, is_clause: ClauseTest, is_speak: Callable[[str], bool]) -> int:
+    """Where the fact starts after discourse markers and chat-speak before the user's own
+    subject ("k so listen | I am a librarian", "omg ok so | I ..."), or 0. The markers are
+    the closed class of turn-taking words (`_MARKER_WORDS`); chat-speak (`is_speak`) reads
+    like a name, so after it only "I" may follow ("Carla my stepmom ..." names someone)."""
+    end = 0
+    speak = False
+    for _ in range(_MOST_MARKERS):
+        marker = re.compile(rf"\s*{_MARKER_WORDS}\b[\s,.!]*", re.I).match(text, end)
+        word = re.match(r"\s*([a-z]+)\b[\s,.!]*", text[end:], re.I)
+        if marker and marker.end() > end:
+            end = marker.end()
+        elif word and is_speak(word.group(1)) and (
+                word.group(1)[1:].islower() if end == 0 else word.group(1).islower()):
+            end += word.end()  # "omg", "tbh", "lol"
+            speak = True
+        else:
+            break
+    own = _OWN_START.match(text, end) if end else None
+    if own and (not speak or own.group().lower() not in ("my", "our", "we")) and is_clause(
+            text[end:]):
+        return end
+    return 0
 _HEDGE_CHARS = 80
+
+# Hedges on the telling before "but" and a clause, by grammar: an apology or a doubt over a
+# condition about the telling or the message ("sorry if I repeat myself", "apologies if this
+# is repetitive", "dunno if it matters", "soz if i said already"), "not that" over one ("not
+# that it matters much"), the message as the subject ("this may be obvious", "this might sound
+# random": a demonstrative and no noun phrase, so "this is my third marriage" is a fact), the
+# user pointing back with the subject left out ("might've mentioned this already"), or a bare
+# condition on the telling ("if I'm repeating myself", what is left when an opener before it
+# was taken for chat).
+_APOLOGY = (r"(?:sorry|apologies|my\s+apologies|apologi[sz]e|soz|sry|forgive\s+me|excuse\s+me"
+            r"|pardon(?:\s+me)?)")
+_ABOUT_MESSAGE = rf"(?:this|that|it)(?:'?s|'d|'ll)?(?:\s+{_NOBODY}[\w']+){{0,5}}"
+_REPEATING = rf"(?:{_RECALLED}(?:\s+(?:myself|again))?|i(?:'?m|\s+am)\s+repeating\s+myself)"
+_TELLING_CLAUSE = rf"(?:{_REPEATING}|{_ABOUT_MESSAGE})"
+_SUBJECTLESS_RECALL = (rf"(?:(?:might|may|must|could|should)(?:'?ve|\s+have)|probably|prob|prolly)"
+                       rf"\s+(?:already\s+)?{_RECALL_VERBS}(?:\s+(?:you|u|ya))?(?:\s+(?:this|that|it))?"
+                       rf"(?:\s+(?:already|before|previously|earlier))?")
+_TELLING_HEDGE = re.compile(
+    rf"(?:{_APOLOGY}|{_DOUBT})\s+(?:{_CONDITION}\s+)?{_TELLING_CLAUSE}"
+    rf"|{_CONDITION}\s+{_REPEATING}|not\s+that\s+{_TELLING_CLAUSE}|(?:this|that)(?:'?s)?(?:\s+{_NOBODY}[\w']+){{1,5}}"
+    rf"|it(?:\s+{_NOBODY}[\w']+)?\s+(?:may|might|could)(?:\s+{_NOBODY}[\w']+){{1,4}}"
+    rf"|{_SUBJECTLESS_RECALL}",
+    re.I)
+# Words a hedge may open with: "tbh idk if i told u", "oh and this probably doesn't matter".
+_HEDGE_OPENERS = frozenset({"oh", "and", "so", "ok", "okay", "also", "well", "but", "um", "uh",
+                            "like", "just", "anyway"})
+_MOST_OPENERS = 2
+# A hedge with no verb and no subject is an adjective or adverb phrase about the message
+# ("probably irrelevant", "lol random", "unrelated"): this short, and only at a fact's start
+# ("I'm lactose intolerant but ..." inside a sentence is a fact).
+_MOST_VERBLESS_WORDS = 3
+_MOST_HEDGE_WORDS = 10
+
+
+def _hedge_openers(words: list[str]) -> int:
+    """How many of `words` open a hedge without being part of it: discourse particles and
+    chat-speak (no English word: "tbh", "lol", "omg")."""
+    count = 0
+    for word in words[:_MOST_OPENERS]:
+        if word not in _HEDGE_OPENERS and (is_known(word) or not word.isalpha()
+                                           or word in _PEOPLE):
+            break
+        count += 1
+    return count
+
+
+def is_telling_hedge(head: str, *, verbless: bool = False) -> bool:
+    """`head` (what stands before "but" and a clause) is a hedge on the telling or on the
+    message (see `_TELLING_HEDGE`); `verbless`: a short phrase with no verb and no subject
+    counts too ("probably irrelevant"), for a head at the very start of a fact."""
+    found = list(re.finditer(r"[\w'\u2019]+", head))
+    norms = [w.group().lower().replace("'", "").replace("\u2019", "") for w in found]
+    if not norms or len(norms) > _MOST_HEDGE_WORDS or any(c.isdigit() for c in head):
+        return False
+    lexicon = english.words()
+    most = _hedge_openers(norms)
+    for skip in range(min(most, len(norms) - 1) + 1):
+        body = head[found[skip].start():].strip(" ,;:-\u2013\u2014")
+        # "this is the best pizza": a demonstrative with a noun phrase names a thing
+        if _TELLING_HEDGE.fullmatch(body) and not any(
+                w in lexicon.noun_markers and w not in ("this", "that", "it", "its")
+                for w in norms[skip + 1:]):
+            return True
+    rest = norms[most:]
+    # "not rich but I am happy", "it's hard but ...": a contrast or a clause of the fact
+    return verbless and 0 < len(rest) <= _MOST_VERBLESS_WORDS and rest[0] != "not" and not any(
+        w in lexicon.verbs or w in lexicon.noun_markers or w in _PEOPLE
+        or w in lexicon.determiners for w in rest) and not re.search(
+        r"['\u2019](?:s|m|re|ve|d|ll)\b", head, re.I) and not any(
+        w.group()[0].isupper() for w in found[most + 1:])
 
 
 def telling_prefix(text: str, is_clause: ClauseTest) -> int:
@@ -174,13 +280,18 @@ def telling_prefix(text: str, is_clause: ClauseTest) -> int:
     if found and found.end() < len(text) and is_clause(text[found.end():]):
         return found.end()
     back = _BACK.match(text)
+    marker = _MARKERS.match(text)
+    if not back and marker:  # "wait before i forget | I ...", "ok so as I said | my ..."
+        back = _BACK.match(text, marker.end())
     # With no mark or "but" after it the next word must open a clause: "as I said | goodbye,
     # I cried" is one sentence.
     if back and back.end() < len(text) and is_clause(text[back.end():]) and (
             back.group("mark") or _opens_clause(text[back.end():])):
         return back.end()
     but = _BUT.search(text, 0, _HEDGE_CHARS)
-    if but and is_hedge(text[:but.start()]) and is_clause(text[but.end():]):
+    if but and (is_hedge(text[:but.start()]) or is_telling_hedge(text[:but.start()],
+                                                                  verbless=True)) \
+            and is_clause(text[but.end():]):
         return but.end()
     return _offer_end(text, is_clause)
 
@@ -191,13 +302,17 @@ def _offer_end(text: str, is_clause: ClauseTest) -> int:
     offer = _OFFER.match(text)
     if not offer:
         return 0
+    previous = ""
     for count, word in enumerate(re.finditer(r"[\w']+", text[offer.end():offer.end() + 80])):
         norm = word.group().lower().replace("'", "")
         if norm in _OWN_SUBJECTS:
             start = offer.end() + word.start()
             return start if is_clause(text[start:]) else 0
-        if count >= _OBJECT_WORDS or norm in _PEOPLE or any(c.isdigit() for c in norm):
-            return 0
+        about_me = previous in ("about", "of") and norm in ("me", "myself", "us", "ourselves")
+        if count > _OBJECT_WORDS + 1 or (norm in _PEOPLE and not about_me) or any(
+                c.isdigit() for c in norm):
+            return 0  # "a little | about myself" is what the offer is about, not someone
+        previous = norm
     return 0
 
 
@@ -274,3 +389,34 @@ def hedge_start(text: str, is_clause: ClauseTest) -> int:
         if rest and is_hedge(text[start:]) and is_clause(rest):
             return start
     return len(text)
+
+
+_JOINING_OPENER = re.compile(r"(?:(?:and|oh|so|also|plus)\s+){0,2}", re.I)
+
+
+def joins_as_hedge(span: str) -> bool:
+    """`span`, between two clauses with no mark before it, is the user pointing back at their
+    telling or a hedge on it before "but": "I am a nurse | as i said before | I ...", "... |
+    not sure if i told u but | I ...", "... | and this may be obvious but | my ...". A
+    verbless head is not taken here: "I'm lactose intolerant but I ..." is one fact."""
+    span = span.strip(" ,")
+    opener = _JOINING_OPENER.match(span)
+    body = span[opener.end():] if opener else span
+    if body and (_BACK.fullmatch(body) or _PREFIX.fullmatch(body)):
+        return True  # "... | and i guess i should also say | i ..."
+    but = re.search(r"[\s,]+but$", span, re.I)
+    return but is not None and is_telling_hedge(span[:but.start()])
+
+
+# A wish about the listener or the message, the user its only other word: "I hope you are
+# well", "hope this finds you well", "I trust all is well with you". What is hoped has the
+# assistant or the message as its subject and names no one else.
+_WISH = re.compile(
+    rf"\W*(?:{_SUBJECT}\s+)?(?:hope|trust)\s+(?:that\s+)?(?:you|u|ya|this|all)(?:'re|'s)?"
+    rf"(?:\s+(?:you|u|ya|{_NOBODY}[\w']+)){{0,6}}\W*", re.I)
+
+
+def is_wish(segment: str) -> bool:
+    """`segment` is a wish about the listener or the message (see `_WISH`), no digit in it."""
+    return _WISH.fullmatch(segment) is not None and not any(c.isdigit() for c in segment)
+

@@ -151,6 +151,8 @@ def is_chat(segment: str) -> bool:
     the telling and nothing else ("I would like to share a few details": `iris.extract.asides`),
     which may be longer."""
     norms = _norms(segment)
+    if asides.is_wish(segment):
+        return True  # "I hope you are well": the user's word only frames a wish for the listener
     if len(norms) > MAX_SEGMENT_WORDS and len(norms) <= MAX_ASIDE_WORDS:
         return not _norms(asides.masked(segment)[0])
     return 0 < len(norms) <= MAX_SEGMENT_WORDS and _chatty_piece(segment, "start", SEGMENT_THRESHOLD)
@@ -237,7 +239,8 @@ def _chat_speak_end(text: str, is_clause: ClauseTest) -> int:
 def opener_end(text: str, is_clause: ClauseTest) -> int:
     """Where the fact starts after a chat opener ("welp i can drive" -> 5), or 0: the longest
     head of at most `MAX_OPENER_WORDS` words that is chat and leaves a clause."""
-    speak = _chat_speak_end(text, is_clause)
+    speak = _chat_speak_end(text, is_clause) or asides.markers_end(text, is_clause,
+                                                                      is_chat_speak)
     if speak:
         return speak
     words = list(_WORD.finditer(text[:200]))[:MAX_OPENER_WORDS + 1]

@@ -126,6 +126,26 @@ def _abbreviation_of(word: str, words: _Words) -> str | None:
     return None
 
 
+def _vowelless_of(word: str, words: _Words) -> str | None:
+    """The lead-in verb `word` writes without its vowels ("rmbr" -> "remember"): its first and
+    last letters and some of the rest, in order. Read only in a sign-off, where the words
+    around it are sign-off words too."""
+    if len(word) < 3 or not word.isalpha() or _VOWELS.search(word):
+        return None
+    for verb in words.verbs_in_order:
+        if verb[0] == word[0] and verb[-1] == word[-1] and _subsequence(word, verb):
+            return verb
+    return None
+
+
+_VOWELS = re.compile(r"[aeiouy]")
+
+
+def _subsequence(short: str, long: str) -> bool:
+    letters = iter(long)
+    return all(letter in letters for letter in short)
+
+
 def _signal_base(word: str, words: _Words) -> str | None:
     return _cached_base(word) if words is _words() else _read_base(word, words)
 
@@ -318,8 +338,10 @@ def sign_off_start(text: str) -> int:
             continue
         word = english.normalise(raw)
         if word not in words.sign_off:
-            word = _cached_typo(word) or word  # "svae that"
-            if word not in words.verbs:
+            # "svae that", "rmbr dat": a typo or a short form of a sign-off word
+            word = (_cached_typo(word) or _vowelless_of(word, words)
+                    or ("that" if word in _THAT_SPELLINGS else word))
+            if word not in words.verbs and word not in words.sign_off:
                 break
         if word in words.thanks:
             thanks, cut = True, token.start()

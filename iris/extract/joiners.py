@@ -62,6 +62,8 @@ def cut(text: str, is_clause: ClauseTest) -> list[str]:
                 and norms[index + 1] in _OWN):
             continue
         span = _span_start(norms, start, index)
+        if span is None and norms[index] in _OWN:  # "as I said | before I ..." is no cut
+            span = _hedge_start(text, tokens, start, index)
         if span is None:
             continue
         # is_clause reads only the head of a text: slicing more would make a long run of
@@ -86,6 +88,34 @@ def _span_start(norms: list[str], start: int, index: int) -> int | None:
         span = norms[first:index]
         opens = (first == start or span[0] in _COORDINATORS or not span[0][0].isalnum())
         if opens and _is_joiner(span, at_start=first == start):
+            return first
+    return None
+
+
+# A hedge between two clauses is a few words: "not sure if i told u but".
+MAX_HEDGE_WORDS = 10
+# A word that every hedge of `asides.joins_as_hedge` holds (a verb of saying or recalling, a
+# manner word, "but"), read as a prefix: a pre-check only, the grammar decides.
+_TELLING_WORDS = re.compile(
+    r"\b(?:but|say|said|mention|tell|told|add|write|wrote|shar|repeat|honest|frank|clear|brief"
+    r"|blunt|forget|see|think|worth|note|admit|confess|point|may|might)", re.I)
+# After a hedge, a clause of this many words or fewer is what the hedge's own verb wanted.
+_MOST_BARE_WORDS = 2
+
+
+def _hedge_start(text: str, tokens: list[re.Match[str]], start: int, index: int) -> int | None:
+    """The token where the user's talk about their telling starts before `index`, inside the
+    piece that starts at `start` ("I am a nurse | as i said before | I ...", `asides`), or
+    None. At the piece's start it is the fact's own opener (`asides.telling_prefix`)."""
+    end = tokens[index].start()
+    if len(tokens) - index <= _MOST_BARE_WORDS:
+        return None  # "I swim on Tuesdays as I said | I would": the clause was cut short
+    window = text[tokens[max(start + 1, index - MAX_HEDGE_WORDS)].start():end]
+    if not _TELLING_WORDS.search(window):
+        return None  # every such hedge has one of these words: cheap to rule out
+    for first in range(max(start + 1, index - MAX_HEDGE_WORDS), index):
+        if tokens[first].group()[0].isalnum() and asides.joins_as_hedge(
+                text[tokens[first].start():end]):
             return first
     return None
 

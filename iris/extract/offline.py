@@ -20,14 +20,16 @@ from iris import text as english
 from iris.extract import asides, chat, closers, joiners, pronouns, segments
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
 from iris.extract.memo import per_message, within_message
-from iris.extract.structure import bare_heading, is_header, split_structure
-from iris.extract.wrappers import strip_command, strip_trailing
+from iris.extract.structure import bare_heading, heading, is_header, split_structure
+from iris.extract.wrappers import is_request, strip_command, strip_trailing
+from iris.store.kinds import is_noun, kinds_of
 
 __all__ = ["clean_fact", "is_clause", "split_facts", "split_facts_bounded", "strip_command"]
 
 # "Update: I moved", "One more thing: I ...", "me in a nutshell - I ...", "Info| I ...": a
 # short label before a colon or a label mark, no fact itself.
 LABEL = re.compile(r"^([^:|=>\n]{1,40}?)(?::|\s*(?:\||::|=>|->|>>|=)|\s[-\u2013\u2014])\s+")
+MAX_LABEL_WORDS = 4
 # The user's own subject at the start of a clause.
 _OWN_START = re.compile(r"\W*(?:i|i'm|im|i've|ive|my|we|our)\b", re.I)
 
@@ -37,7 +39,7 @@ def _without_label(text: str) -> str:
     """`text` without a label in front of its clause. A label about the user ("my deets |")
     goes only before a clause about the user ("my son | he is 5" keeps who "he" is)."""
     label = LABEL.match(text)
-    if not label or len(label.group(1).split()) > 4:
+    if not label or len(label.group(1).split()) > MAX_LABEL_WORDS and not heading(label.group()):
         return text
     rest = text[label.end():]
     if segments.HEADER_WORDS.search(label.group(1)) and re.search(r"\w", rest):
@@ -106,6 +108,27 @@ _BRACKETED_REQUEST = re.compile(
     r"\b(?:rem[a-z]{3,8}|note|forget|save|store|keep in mind)\b[^()]*\)", re.I)
 
 
+# A sentence of one word among clauses is said around the facts when it is no noun
+# ("However,", "P.S.", "Anyway!") or its noun is a speech act, by WordNet's hypernyms
+# ("Hello.", "Greetings.", "Okey", "Cheers"); "I like tea. Biscuits" keeps its noun. In a list
+# an item of one word is a fact ("- vegan"); "Me." names the user.
+_LONE_WORD = re.compile(r"[A-Za-z]+(?:\.[A-Za-z]+)*\.?")
+_SPEECH_ACTS = frozenset({"acknowledgement", "acknowledgment", "greet", "salutation", "farewell",
+                          "approval", "commendation"})
+
+
+def _lone_word(fact: str, *, listed: bool) -> bool:
+    """`fact` is one word said around the facts; in a list ("Hello.\n1) ...") only a speech
+    act is ("- happy" is an item)."""
+    if _LONE_WORD.fullmatch(fact) is None or _OWN_START.fullmatch(fact):
+        return False
+    word = fact.lower().rstrip(".")
+    if bool(kinds_of(word).main & _SPEECH_ACTS):
+        return True
+    # a letter alone is what a split left of an abbreviation ("N.B.")
+    return not listed and (len(word) == 1 or not is_noun(word))
+
+
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
@@ -119,6 +142,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
     text = _BRACKETED_REQUEST.sub("", text)
     facts: list[str] = []
+    lone: set[int] = set()  # facts that were a sentence of one word
     first, newline, rest = text.strip().partition("\n")
     if newline and rest.strip() and (is_header(first, first_of_many=True)
                                      or bare_heading(first, rest)):
@@ -130,22 +154,28 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         if index == 0:
             part = _without_label(part)  # before a heading alone is taken for an aside
         if segments.chat_aside(part, first=index == 0, later=bool(facts)) or segments.chat_aside(
-                strip_trailing(part), first=index == 0, later=bool(facts)) or chat.is_chat(part):
+                strip_trailing(part), first=index == 0, later=bool(facts)) or chat.is_chat(part) \
+                or is_request(part):
             continue
         part = strip_command(clean_fact(part))
         if index == 0:
             part = clean_fact(chat.without_opener(part, is_clause))
         room = None if limit is None else limit - len(facts) + 1
         # a message with a comma anywhere marks its own clause boundaries: no run-on reading
-        for fact in [part] if listed else split_pieces(part, room, run_on="," not in body):
+        pieces = [part] if listed else split_pieces(part, room, run_on="," not in body)
+        for fact in pieces:
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if not listed:  # chat before a later fact's own subject: ". Another thing is | I"
                 fact = clean_fact(chat.without_opener(fact, is_clause))
             if fact and re.search(r"\w", fact) and not (chat.is_chat(fact) and not (
                     facts and pronouns.refers_back(fact, facts[-1]))):
+                if len(pieces) == 1 and _lone_word(fact, listed=listed):
+                    lone.add(len(facts))
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
+    if len(lone) < len(facts):  # "Hello. I ...", "... . P.S. I ...", "... . Okey"
+        facts = [fact for index, fact in enumerate(facts) if index not in lone]
     # "that's all for now" reads as a clause ("that's" + a word) but the model knows it
     if len(facts) > 1 and (closers.is_closer(facts[-1]) or chat.is_chat_speak(facts[-1]) or (
             not is_clause(facts[-1]) and not strip_trailing(facts[-1]))):

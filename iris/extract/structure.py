@@ -72,11 +72,29 @@ def is_header(line: str, *, first_of_many: bool = False) -> bool:
     return not body or (bool(segments.HEADER_WORDS.search(body)) and not is_clause(body))
 
 
+# A heading before a colon may be longer when it has no verb: "Little update on my life:",
+# "A few points about myself:", "Summary of my circumstances:".
+MAX_COLON_HEADING_WORDS = 8
+
+
+def heading(label: str) -> bool:
+    """`label` ("...:") is a heading: a noun phrase of a few words before a colon, no clause,
+    no number and no time word ("My plans for the summer:" says when, so it stays)."""
+    body = label.rstrip()
+    if not body.endswith(":"):
+        return False
+    body = body.rstrip(":").strip()
+    return (0 < len(body.split()) <= MAX_COLON_HEADING_WORDS and not is_clause(body)
+            and not any(c.isdigit() for c in body) and not segments.has_time_word(body))
+
+
 def bare_heading(first: str, rest: str) -> bool:
     """ "ok listen," / "Please be advised that" over a marked list, "abt me" / "so um" over
     lines that are each a clause: a short first line with no word about the user and no
     clause introduces the items below it."""
     lines = [line.strip() for line in rest.strip().splitlines()[:3]]
+    if heading(first) and all(is_clause(line) for line in layout.strip_marks(lines)):
+        return True  # "little update on my life:" over clauses, each a fact of its own
     body = strip_command(first).strip(" ,:;-\u2013\u2014")
     if len(first.split()) > 6 or FIRST_PERSON.search(first) or is_clause(body):
         return False

@@ -12,6 +12,7 @@ from iris import text as english
 from iris.extract import asides, chat, closers, command
 from iris.extract.clauses import FIRST_PERSON, is_clause
 from iris.extract.memo import per_message
+from iris.store.kinds import is_main_verb
 
 _FILLER = re.compile(
     r"(?:hey|hi|hello|ok|okay|so|yo|iris|please|pls|plz|kindly|and|also|oh|btw"
@@ -129,7 +130,8 @@ def strip_trailing(text: str) -> str:
         match = pattern.search(text, cut)
         if match and match.start() > 0 and not _is_object(text, match.start()):
             text = text[: match.start()].rstrip()
-    return text.strip()
+    # after the thanks: "... I would be grateful if you could remember this. Many thanks"
+    return text[:request_start(text)].rstrip(" ,;:-\u2013\u2014(").strip()
 
 
 _WORDS_BEFORE = re.compile(r"(?:([\w']+)\s+)?([\w']+)\s*$")
@@ -181,3 +183,76 @@ def _without_closer(text: str) -> str:
             return _TRAILING_SYMBOLS.sub("", rest[-_TAIL_CHARS:]) if len(rest) <= _TAIL_CHARS \
                 else rest
     return text
+
+
+# A request about the message itself, said to the assistant, a sentence of its own or after
+# the last clause: "I would be grateful if you could remember this", "Please keep this on
+# file", "I'd appreciate it if you stored that somewhere". By grammar: perhaps a frame of
+# politeness ("I would be grateful if", "I'd appreciate it if"), perhaps the assistant as the
+# subject ("you could"), then a verb whose object is the message (a demonstrative: "this",
+# "all that", "the above") and a few words that name no one ("on file", "for me").
+_POLITE_FRAME = re.compile(
+    r"(?:i(?:'d|\s+would)\s+(?:really\s+|truly\s+)?(?:be\s+(?:very\s+|so\s+|most\s+|really\s+)?"
+    r"(?:grateful|thankful|obliged|glad|happy)|appreciate\s+it|love\s+it|like\s+it)\s+if\s+)", re.I)
+_ASKED = re.compile(
+    r"(?:(?P<question>(?:could|would|can|will)\s+(?:you|u|ya)\s+)"
+    r"|(?:you|u|ya)\s+(?P<modal>(?:could|would|can|will|might)\s+)?"
+    r"|(?P<please>(?:please|pls|plz|kindly)\s+))*", re.I)
+_MESSAGE_OBJECTS = re.compile(
+    r"(?:all\s+(?:of\s+)?)?(?:this|that|these|those|it|them|dis|dat|everything|the\s+above"
+    r"|the\s+lot|the\s+following)\b", re.I)
+# Words after the object that name no one: "on file", "for me", "at your convenience".
+_MOST_REQUEST_TAIL = 4
+_MOST_REQUEST_WORDS = 12
+
+
+def is_request(span: str) -> bool:
+    """`span` asks the assistant to do something with the message (see above)."""
+    body = span.strip(" \t.,;:!?-\u2013\u2014()")
+    frame = _POLITE_FRAME.match(body)
+    rest = body[frame.end():] if frame else body
+    asked = _ASKED.match(rest)
+    if asked is None:  # pragma: no cover - the pattern matches the empty string
+        return False
+    if (frame is None and not (asked.group("modal") or asked.group("please")
+                               or asked.group("question"))) or len(
+            _WORD.findall(body)) > _MOST_REQUEST_WORDS:
+        return False  # "keep it simple" is no request without someone asked
+    rest = rest[asked.end():]
+    verb = re.match(r"[\w']+", rest)
+    lexicon = english.words()
+    norm = english.normalise(verb.group()) if verb else ""
+    if not verb or not (command.is_signal(verb.group()) or norm in lexicon.verbs
+                        or is_main_verb(norm)):
+        return False
+    # the object may come after a particle or a noun ("make a note of the above")
+    found = _MESSAGE_OBJECTS.search(rest, verb.end(), verb.end() + 30)
+    if not found:
+        return False
+    if re.search(r"[.!?]\s*\w", rest[found.end():]):
+        return False  # "... remember this. Many thanks in advance": a sentence after it
+    tail = _WORD.findall(rest[found.end():])
+    between = _WORD.findall(rest[verb.end():found.start()])
+    return (len(tail) <= _MOST_REQUEST_TAIL and len(between) <= 3 and not any(
+        english.normalise(w) in _PERSONAL or w[0].isdigit() for w in tail + between))
+
+
+_WORD = re.compile(r"[\w'\u2019]+")
+_PERSONAL = frozenset({"i", "im", "ive", "my", "mine", "we", "our", "he", "she", "they",
+                       "his", "her", "their"})
+_REQUEST_STARTS = 14
+
+
+def request_start(text: str) -> int:
+    """Where a request about the message at the end of `text` starts ("I swim on Tuesdays |
+    I would be grateful if you could remember this"), or len(text): the longest such tail
+    after which a clause is left."""
+    offset = max(0, len(text) - 160)
+    if not _MESSAGE_OBJECTS.search(text, offset):
+        return len(text)  # a request names the message ("this", "the above"): cheap to rule out
+    for word in list(_WORD.finditer(text, offset))[-_REQUEST_STARTS:]:
+        rest = text[:word.start()].rstrip(" ,;:-\u2013\u2014(")
+        if rest and is_request(text[word.start():]) and is_clause(rest):
+            return word.start()
+    return len(text)
+

@@ -170,3 +170,60 @@ def test_a_doubt_or_an_offer_before_the_fact_is_no_fact(message, facts):
 ])
 def test_saying_with_an_object_is_no_pointing_back(fact):
     assert split_facts(fact) == [fact]
+
+
+# A hedge on the telling or on the message before "but" (round 9): an apology or a doubt over
+# a condition about the telling, "not that ...", the message as the subject, the user pointing
+# back with the subject dropped, or (at a fact's start) a short phrase with no verb.
+@pytest.mark.parametrize("message, facts", [
+    ("Forgive me if I'm repeating myself, but I keep goats", ["I keep goats"]),
+    ("No idea if it helps but my uncle is a welder", ["My uncle is a welder"]),
+    ("Not that it's important but I collect stamps", ["I collect stamps"]),
+    ("This will sound odd but I sleep with socks on", ["I sleep with socks on"]),
+    ("May have told you this before but I hate olives", ["I hate olives"]),
+    ("I like jazz. Totally unrelated but my car is green", ["I like jazz", "My car is green"]),
+    ("ngl soz if i said this already but i live on a boat", ["I live on a boat"]),
+])
+def test_a_hedge_on_the_telling_before_but_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("fact", [
+    "I'm not sure if I want kids but I love them",
+    "This is my second job but I like it more",
+    "It's a long drive but I visit my mum weekly",
+    "Not tall but I play basketball",
+    "I'm lactose intolerant but I can eat hard cheese",
+])
+def test_a_clause_or_a_contrast_before_but_is_part_of_the_fact(fact):
+    assert split_facts(fact) == [fact]
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a discourse marker before the user points back at their telling
+    ("hold on, wait before i forget my aunt is a judge", ["My aunt is a judge"]),
+    ("oh right like I said I do pottery", ["I do pottery"]),
+    # the user saying they add something, between two clauses with no mark
+    ("I fence and I guess I should also add I bake bread", ["I fence", "I bake bread"]),
+    # a wish for the listener, framed by the user's "I"
+    ("Hi. I trust you're doing well. I grow chillies", ["I grow chillies"]),
+])
+def test_markers_prefaces_and_wishes_around_the_facts(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I hope it snows at Christmas. I grow chillies", ["I hope it snows at Christmas", "I grow chillies"]),
+    ("I hope you like my cooking. I grow chillies", ["I hope you like my cooking", "I grow chillies"]),
+])
+def test_a_wish_about_something_else_or_naming_the_user_stays(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # an offer of telling whose object is the user, whole ("a little about myself")
+    ("Permit me to say a few words about myself. I sail", ["I sail"]),
+    ("let me tell u a bit about me i sail and i fish", ["I sail", "I fish"]),
+])
+def test_an_offer_to_tell_about_oneself_is_no_fact(message, facts):
+    assert split_facts(message) == facts

@@ -111,3 +111,24 @@ def test_chat_before_a_later_facts_own_subject_goes(message, facts):
 ])
 def test_a_subject_before_the_users_words_stays(fact):
     assert split_facts(fact) == [fact]
+
+
+# Discourse markers (the closed class of turn-taking words) and chat-speak before the user's
+# own subject, with no mark (round 9); after chat-speak only "I" may follow, since a name
+# reads the same ("Carla my stepmom ...").
+@pytest.mark.parametrize("message, facts", [
+    ("kk so look I breed snails", ["I breed snails"]),
+    ("right well listen up my van is orange", ["My van is orange"]),
+    ("smh ok so i failed my driving test", ["I failed my driving test"]),
+])
+def test_discourse_markers_before_the_fact_are_no_part_of_it(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("fact", [
+    "Carla my stepmom retired last year",
+    "When i grow up i want to be a vet",
+    "Now I live in Leeds",
+])
+def test_a_name_or_a_word_of_the_fact_before_the_subject_stays(fact):
+    assert split_facts(fact) == [fact]

@@ -94,3 +94,24 @@ def test_like_alone_before_the_users_own_subject_is_filler():
                                   "like cats"])
 def test_like_with_its_own_object_stays(text):
     assert joiners.strip_filler(text, is_clause) == text
+
+
+# The user's talk about their telling between two clauses with no mark (round 9): pointing
+# back ("as I said before") or a hedge on the telling before "but" ends the first fact.
+@pytest.mark.parametrize("message, facts", [
+    ("I keep bees like i said before my van is blue", ["I keep bees", "My van is blue"]),
+    ("i knit a lot idk if i mentioned it but i also sew", ["I knit a lot", "I also sew"]),
+    ("I row on Sundays and this might sound silly but I fear ducks",
+     ["I row on Sundays", "I fear ducks"]),
+])
+def test_talk_about_the_telling_between_clauses_cuts(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("fact", [
+    "I go running on Sundays as I said I would",
+    "I smiled as I said goodbye to my son",
+    "I'm allergic to cats but I have two of them",
+])
+def test_a_clause_after_as_or_but_that_belongs_to_the_fact_stays(fact):
+    assert split_facts(fact) == [fact]

@@ -294,3 +294,81 @@ def test_a_thanks_after_a_finished_clause_still_goes(fact):
 ])
 def test_message_structure(message, facts):
     assert split_facts(message) == facts
+
+
+# A heading before a colon with no verb, no number and no time word is no fact, up to
+# MAX_COLON_HEADING_WORDS words (round 9), inline or on a line over the items.
+@pytest.mark.parametrize("message, facts", [
+    ("Quick rundown of my whole deal: I am a welder", ["I am a welder"]),
+    ("a short summary of who i am: i knit and i own a kayak", ["I knit", "I own a kayak"]),
+    ("The basics about my family:\n- my dad is a pilot\n- my mum paints",
+     ["My dad is a pilot", "My mum paints"]),
+])
+def test_a_heading_before_a_colon_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("My plans for the summer: I will visit Spain", ["My plans for the summer: I will visit Spain"]),
+    ("I moved house:\n1) I live in Leeds\n2) I have a dog",
+     ["I moved house", "I live in Leeds", "I have a dog"]),
+])
+def test_a_heading_with_a_time_word_or_a_clause_stays(message, facts):
+    assert split_facts(message) == facts
+
+
+# A request about the message itself, a sentence of its own or after the last clause, is no
+# fact (round 9): a frame of politeness or the assistant asked, a verb, and the message as
+# its object ("this", "all that", "the above"), then a few words that name no one.
+@pytest.mark.parametrize("message, facts", [
+    ("I breed rabbits. I'd be really grateful if you could hang on to this.", ["I breed rabbits"]),
+    ("I breed rabbits Kindly file all of this away for me", ["I breed rabbits"]),
+    ("I breed rabbits. Would you please write that down somewhere?", ["I breed rabbits"]),
+    ("Good evening. Would you kindly hang on to the following: Item one: I breed rabbits. "
+     "Item two: I hate wasps",
+     ["I breed rabbits", "I hate wasps"]),
+])
+def test_a_request_about_the_message_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I keep it in my garage", ["I keep it in my garage"]),
+    ("Could you note that my son is 5", ["My son is 5"]),
+    ("I'd be grateful if you could visit my mum. I am a nurse",
+     ["I'd be grateful if you could visit my mum", "I am a nurse"]),
+])
+def test_a_request_with_content_stays(message, facts):
+    assert split_facts(message) == facts
+
+
+# A sentence of one word among clauses is said around the facts (round 9); in a list, or as
+# the whole message, it stays.
+@pytest.mark.parametrize("message, facts", [
+    ("Salutations. I repair clocks", ["I repair clocks"]),
+    ("I repair clocks. Nonetheless, I hate ticking", ["I repair clocks", "I hate ticking"]),
+    ("I repair clocks. N.B. my wife sings. Byeee", ["I repair clocks", "My wife sings"]),
+    ("Howdy. Going forward, please keep in mind that\n1) I repair clocks\n2) my wife sings",
+     ["I repair clocks", "My wife sings"]),  # a greeting in front of a list, by WordNet
+])
+def test_a_sentence_of_one_word_among_clauses_is_no_fact(message, facts):
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I am a nurse\n- clocks\n- ferrets", ["I am a nurse", "Clocks", "Ferrets"]),
+    ("Vegetarian", ["Vegetarian"]),
+])
+def test_a_word_in_a_list_or_alone_stays(message, facts):
+    assert split_facts(message) == facts
+
+
+# A sign-off with the command verb written without its vowels and "that" in chat spelling
+# (round 9): "rmbr dat ok", "pls rmbr tht" are sign-offs; in a lead-in the short form is left
+# to the lead-in rules.
+@pytest.mark.parametrize("message, facts", [
+    ("I collect vinyl. rmbr dat ok", ["I collect vinyl"]),
+    ("I collect vinyl. pls rmbr tht", ["I collect vinyl"]),
+])
+def test_a_vowelless_command_in_a_sign_off(message, facts):
+    assert split_facts(message) == facts
