@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from iris.extract import asides, chat, joiners, memo, wrappers
+from iris.extract import asides, chat, closers, joiners, memo, wrappers
 from iris.extract.offline import is_clause, split_facts
 
 SOME = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -206,3 +206,20 @@ def _reference_request_start(text: str) -> int:
 def test_request_start_is_the_reading_with_the_case_blind_pattern(head, request, tail):
     text = head + ". " + request + tail
     assert wrappers.request_start(text) == _reference_request_start(text)
+
+
+@pytest.mark.parametrize("text, closer", [
+    ("Rex, thanks a lot", "thanks a lot"), ("my dog is Rex. see ya", "see ya"),
+    ("I like tea, thank you so much", "thank you so much"), ("I swim. Appreciate it", "Appreciate it")])
+def test_the_first_word_test_keeps_a_closer_that_opens_the_longest_tail(text, closer):
+    # the closer's first word is the first one the pre-check looks at (MAX_WORDS or all but one)
+    assert closers.closing_start(text) == text.index(closer)
+
+
+@SOME
+@given(_TAILS)
+def test_a_text_with_no_word_that_opens_closers_has_no_closer(text):
+    weights = closers._model().weights
+    words = closers._WORD.findall(text[-80:])
+    if not any(weights.get("s:" + w.lower(), 0.0) > 0 for w in words):
+        assert closers.closing_start(text) == len(text)
