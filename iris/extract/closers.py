@@ -73,11 +73,15 @@ def closing_start(text: str) -> int:
     the sentence ("my house is nice", "I like it a lot"), so it is never a closer."""
     offset = max(0, len(text) - 80)
     words = list(_WORD.finditer(text, offset))
+    weights = _model().weights
+    last = min(MAX_WORDS, len(words) - 1)
+    if not any(weights.get("s:" + words[-k].group().lower(), 0.0) > 0
+               for k in range(1, last + 1)):
+        return len(text)  # no tail opens with a word that opens closers: the loop cuts none
     norms = english.word_norms(text[offset:])  # of the same words
     lexicon = english.words()
-    weights = _model().weights
     best = len(text)
-    for k in range(1, min(MAX_WORDS, len(words) - 1) + 1):
+    for k in range(1, last + 1):
         if norms[-k] in _PERSONAL or (k > 1 and _PUNCT.search(
                 text, words[-k].end(), words[-k + 1].start())):
             break  # a closer never spans a sentence end: "... guide. - thanks" is cut at "-"

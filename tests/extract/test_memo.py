@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from iris.extract import asides, chat, joiners, memo
+from iris.extract import asides, chat, closers, joiners, memo, wrappers
 from iris.extract.offline import is_clause, split_facts
 
 SOME = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -156,3 +156,70 @@ def test_strip_trailing_filler_stops_early_only_where_nothing_could_be_cut(text)
                                          ("I like tea a lot", 0), ("Tariq my flatmate is a DJ", 0)])
 def test_chat_speak_end_still_finds_chat_speak_before_i(text, start):
     assert chat._chat_speak_end(text, is_clause) == start
+
+
+# Ends of messages the tail pre-checks of wrappers.py must read as the patterns do: thanks,
+# commands, emoticons and symbols, a look-alike of a folded letter ("\u017f" for "s").
+_TAILS = st.lists(st.sampled_from([
+    "I like tea", " thanks", " thank you so much", " Thx", " ty", "pretty", " cheers", " pls",
+    " please", " that's all", " remember that", " keep in mind", " don't forget it", " save this",
+    " for me", " :)", " :D", " xD", " ;P", " =-P", " 8)", " \U0001f64f", " !!", "...", "!", ".",
+    "\n", " ", "_", "7", "x", "D", " thank\u017f", " the above", " ALL OF IT", " dat", "with"]),
+    max_size=6).map("".join)
+
+
+@SOME
+@given(_TAILS)
+def test_the_trailing_symbols_are_stripped_as_by_the_pattern(text):
+    assert wrappers._strip_symbols(text) == wrappers._TRAILING_SYMBOLS.sub("", text)
+
+
+@SOME
+@given(_TAILS)
+def test_the_last_word_test_never_skips_a_thanks_or_a_command(text):
+    if wrappers._THANKS.search(text):
+        assert wrappers._may_end_with(text, wrappers._THANKS_ENDS)
+    if wrappers._TRAILING_COMMAND.search(text):
+        assert wrappers._may_end_with(text, wrappers._COMMAND_ENDS)
+
+
+def test_the_last_word_test_skips_other_ends_and_never_skips_non_ascii():
+    assert not wrappers._may_end_with("I like tea.", wrappers._THANKS_ENDS)
+    assert wrappers._may_end_with("I like tea, THANKS!!", wrappers._THANKS_ENDS)
+    assert wrappers._may_end_with("I like tea, thank\u017f", wrappers._THANKS_ENDS)
+
+
+def _reference_request_start(text: str) -> int:
+    offset = max(0, len(text) - 160)
+    if not wrappers._MESSAGE_OBJECTS.search(text, offset):
+        return len(text)
+    for word in list(wrappers._WORD.finditer(text, offset))[-wrappers._REQUEST_STARTS:]:
+        rest = text[:word.start()].rstrip(" ,;:-\u2013\u2014(")
+        if rest and wrappers.is_request(text[word.start():]) and is_clause(rest):
+            return word.start()
+    return len(text)
+
+
+@SOME
+@given(_TAILS, st.sampled_from(["", "I would be grateful if you could remember ",
+                                "pls save ", "Can you note "]), _TAILS)
+def test_request_start_is_the_reading_with_the_case_blind_pattern(head, request, tail):
+    text = head + ". " + request + tail
+    assert wrappers.request_start(text) == _reference_request_start(text)
+
+
+@pytest.mark.parametrize("text, closer", [
+    ("Rex, thanks a lot", "thanks a lot"), ("my dog is Rex. see ya", "see ya"),
+    ("I like tea, thank you so much", "thank you so much"), ("I swim. Appreciate it", "Appreciate it")])
+def test_the_first_word_test_keeps_a_closer_that_opens_the_longest_tail(text, closer):
+    # the closer's first word is the first one the pre-check looks at (MAX_WORDS or all but one)
+    assert closers.closing_start(text) == text.index(closer)
+
+
+@SOME
+@given(_TAILS)
+def test_a_text_with_no_word_that_opens_closers_has_no_closer(text):
+    weights = closers._model().weights
+    words = closers._WORD.findall(text[-80:])
+    if not any(weights.get("s:" + w.lower(), 0.0) > 0 for w in words):
+        assert closers.closing_start(text) == len(text)
