@@ -43,7 +43,9 @@ class NgramModel:
 
     def probability(self, text: str) -> float:
         text = _ELONGATED.sub(r"\1", text)
-        score = self.bias + sum(self.weights.get(g, 0.0) for g in set(features(text)))
+        # fsum: exactly rounded, so the score does not depend on the set's order, which string
+        # hashing changes from one process to the next.
+        score = self.bias + math.fsum(self.weights.get(g, 0.0) for g in set(features(text)))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))
 
 
