@@ -434,8 +434,10 @@ def _written_together(d: Description, memory: MemoryWords) -> frozenset[str]:
     writes as one ("sky diving": "skydiving"), neither of them a small word."""
     return frozenset(
         s for (s1, w1, _), (s2, w2, _) in zip(d.said, d.said[1:], strict=False)
-        # the very word: another form of it would be one of the two ("watchnews": "watch")
-        if len(w1) >= _MIN_PART and len(w2) >= _MIN_PART and stem(w1 + w2) in memory.stems
+        if len(w1) >= _MIN_PART and len(w2) >= _MIN_PART
+        # the very word, and one the stemmer left longer than the first ("color red" stems
+        # to "color"): another form of it would be one of the two ("watchnews": "watch")
+        and len(joined := stem(w1 + w2)) >= len(w1) + _MIN_PART and joined in memory.stems
         for s in (s1, s2))
 
 

@@ -241,6 +241,7 @@ def test_a_word_written_apart_framed_as_news_or_an_age_said_is_found(description
     ("my son's birthday", "My daughter turns seven in May"),  # another person's
     ("my son's age", "My son is seven feet tall"),  # a number that is no age
     ("my age", "My number is seven"),  # a thing, which has no age
+    ("that my favorite color is red", "My favorite color is blue."),  # "colorred" stems to color
 ])
 def test_near_misses_of_a_joined_word_news_or_an_age_are_not_found(description, memory):
     assert _decide(description, memory).status == "not_found"
