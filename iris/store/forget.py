@@ -116,6 +116,12 @@ _PLACE = re.compile(r"\b(?:in|from|to|near) ([A-Z][a-z]{2,})\b")
 # people when WordNet writes it so as a kind ("I take Cantonese classes", "learning Mandarin":
 # the language, where "mandarin" is first the fruit); a name has no such row in kinds.py.
 _CAPITALISED = re.compile(r"(?<=[a-z,] )(?<!called )(?<!named )([A-Z][a-z]{2,})\b")
+# "the triplets news", "the move update": news of a thing frames it, as "stuff" does. Only
+# after a word that is no determiner, so "that I watch the news" keeps its news.
+_NEWS_OF = re.compile(r"\b(?!(?:the|a|an|my|our|some|any|of|no)\b)([a-z]+) (?:news|update)$")
+# "skydiving" / "sky diving": a word one side writes as two, each at least this long (so
+# no small word joins: "a" + "way" is not "away").
+_MIN_PART = 3
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -171,6 +177,7 @@ def describe(text: str) -> Description | None:
         return None
     lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(text)))
     lowered = _REQUEST_NEGATION.sub(" ", lowered)
+    lowered = _NEWS_OF.sub(r"\1", lowered.strip())
     general = phrasing.generic(lowered)
     lowered = joined_nouns(_FOR_WORK.sub(r"\1 professionally", _FRAMING.sub(" ", lowered)))
     words = join_compounds([w for w in lowered.split() if w not in _NOISE and removal_verb(w) is None],
@@ -370,6 +377,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     heads: list[Topic] = []  # the topics the memory realised
     missing: list[str] = []  # at most one word, which must be a free modifier
     weak = False  # a word found only through a topic or a concept
+    joined = _written_together(d, memory)
     for word in needed:
         if word in d.places:  # "how I get to work": a memory that names the place
             if word in phrasing.places(memory.plain):
@@ -378,7 +386,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         if word in _only_realised():  # "my job" is not "tea at work"
             if any(s == word and w in memory.raw for s, w, _ in d.said):
                 continue
-        elif _has(word, memory.stems):
+        elif _has(word, memory.stems) or _written_apart(word, memory) or word in joined:
             continue
         elif not literal and (other := _said_otherwise(d, word, memory)):
             allowed = allowed | ({other} & people)  # "my boy": the son the memory names
@@ -411,6 +419,26 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # The user as the subject ("I teach piano to kids") may name others in passing.
     return not (heads or weak) or people <= allowed or (
         not d.people and agents[:1] == ("self",))
+
+
+def _written_apart(word: str, memory: MemoryWords) -> bool:
+    """Does the memory write the stem `word` as two words ("skydiv": "sky diving"), neither
+    of them a small word?"""
+    return any(a + b == word and len(a) >= _MIN_PART and len(b) >= _MIN_PART
+               and a not in STOPWORDS and b not in STOPWORDS
+               for a, b in zip(memory.sequence, memory.sequence[1:], strict=False))
+
+
+def _written_together(d: Description, memory: MemoryWords) -> frozenset[str]:
+    """The stems of two words the description says one after the other that the memory
+    writes as one ("sky diving": "skydiving"), neither of them a small word."""
+    return frozenset(
+        s for (s1, w1, _), (s2, w2, _) in zip(d.said, d.said[1:], strict=False)
+        if len(w1) >= _MIN_PART and len(w2) >= _MIN_PART
+        # the very word, and one the stemmer left longer than the first ("color red" stems
+        # to "color"): another form of it would be one of the two ("watchnews": "watch")
+        and len(joined := stem(w1 + w2)) >= len(w1) + _MIN_PART and joined in memory.stems
+        for s in (s1, s2))
 
 
 def _needed(d: Description) -> frozenset[str]:

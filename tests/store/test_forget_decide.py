@@ -219,3 +219,29 @@ def test_a_memory_compound_is_no_longer_form_of_the_word(description, memory):
 ])
 def test_a_longer_form_still_names_the_memory(description, memory):
     assert _decide(description, memory).status == "forgotten"
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("the skydiving", "I love rollercoasters and sky diving."),  # one word, written as two
+    ("the triplets news", "I am expecting triplets in three months."),  # news frames it
+    ("the move update", "We move to Leeds in May"),
+    ("the sky diving", "I went skydiving last year"),  # two words, written as one
+    ("my goddaughter's birthday", "My goddaughter Saoirse turns seven in May"),
+    ("my son's age", "My son is seven"),
+])
+def test_a_word_written_apart_framed_as_news_or_an_age_said_is_found(description, memory):
+    decision = _decide(description, memory, "I play chess online")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("the skydiving", "I love scuba diving"),  # another diving
+    ("the skydiving", "I love the sky"),  # a part is not the word
+    ("that I watch the news", "I watch birds in the park"),  # the news itself is content
+    ("my son's birthday", "My daughter turns seven in May"),  # another person's
+    ("my son's age", "My son is seven feet tall"),  # a number that is no age
+    ("my age", "My number is seven"),  # a thing, which has no age
+    ("that my favorite color is red", "My favorite color is blue."),  # "colorred" stems to color
+])
+def test_near_misses_of_a_joined_word_news_or_an_age_are_not_found(description, memory):
+    assert _decide(description, memory).status == "not_found"
