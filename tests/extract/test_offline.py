@@ -129,6 +129,9 @@ def test_a_polite_question_form_loses_its_question_mark_but_real_questions_keep_
     ("I keep bees - remember that ok?", ["I keep bees"]),
     ("remember I keep bees., thank u", ["I keep bees"]),
     ("remember I keep bees, svae that", ["I keep bees"]),
+    ("I keep bees. My van is blue. TIA", ["I keep bees", "My van is blue"]),
+    ("I keep bees. My van is blue. Best wishes.", ["I keep bees", "My van is blue"]),
+    ("I keep bees and my van is blue Have a good one!", ["I keep bees", "My van is blue"]),
     # one fact with a conjunction inside stays whole
     ("remember that I do not drive because I live in the city",
      ["I do not drive because I live in the city"]),
