@@ -81,7 +81,7 @@ def fingerprint(paths: Iterable[Path]) -> str:
 
 
 def cross_validate(texts: list[str], labels: list[int], threshold: float,
-                   folds: int = 5) -> dict[str, float]:
+                   folds: int = 5, c: float = 2.0) -> dict[str, float]:
     """Accuracy and the rate of negatives scored positive at `threshold`, cross-validated."""
     from sklearn.model_selection import StratifiedKFold
 
@@ -89,7 +89,7 @@ def cross_validate(texts: list[str], labels: list[int], threshold: float,
     for train_index, test_index in StratifiedKFold(folds, shuffle=True, random_state=0).split(
             texts, labels):
         vectorizer, classifier = fit([texts[i] for i in train_index],
-                                     [labels[i] for i in train_index])
+                                     [labels[i] for i in train_index], c)
         probs = classifier.predict_proba(vectorizer.transform(
             [dict.fromkeys(features(texts[i]), 1) for i in test_index]))[:, 1]
         for i, p in zip(test_index, probs, strict=True):

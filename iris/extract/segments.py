@@ -26,6 +26,7 @@ from typing import Protocol
 from iris import text as english
 from iris.extract import command
 from iris.extract.memo import per_message
+from iris.store.kinds import kinds_of
 
 
 class ClauseTest(Protocol):
@@ -101,12 +102,27 @@ def _has_name(prefix: str, whole: str) -> bool:
     return any(w[0].isupper() for w in re.findall(r"[A-Za-z][\w']*", prefix)[1:])
 
 
+# WordNet kinds of a noun that names a setting, where the fact took place ("In high school,",
+# "At the office,", "In town,"): a fact without it loses content. Not "region": "On top of that",
+# "On the other side", "At the end of the day" link.
+_SETTING_KINDS = frozenset({"establishment", "institution", "district", "building"})
+
+
+def _names_a_setting(words: list[str]) -> bool:
+    """`words` are a prepositional phrase with a setting noun ("ok listen" is none: "ok" is
+    Oklahoma only as a noun)."""
+    lexicon = english.words()
+    return (words[0] in lexicon.noun_markers and words[0] not in lexicon.determiners
+            and any(kinds_of(word).main & _SETTING_KINDS for word in words[1:]))
+
+
 def _content_free(prefix: str, whole: str) -> bool:
-    """No personal word, number, name or time word: nothing a fact would lose."""
+    """No personal word, number, name, time word or setting: nothing a fact would lose."""
     words = [_norm(w) for w in re.findall(r"[\w'\u2019]+", prefix)]
     return (bool(words) and not PERSONAL.intersection(words)
             and not any(ch.isdigit() for ch in prefix)
-            and _TIME_WORDS.search(prefix) is None and not _has_name(prefix, whole))
+            and _TIME_WORDS.search(prefix) is None and not _has_name(prefix, whole)
+            and not (words and _names_a_setting(words)))
 
 
 # "Mia, | my daughter, is 7", "Tariq, | the flatmate I live with, is a DJ", "Nugget, | who's

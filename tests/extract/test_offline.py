@@ -129,11 +129,19 @@ def test_a_polite_question_form_loses_its_question_mark_but_real_questions_keep_
     ("I keep bees - remember that ok?", ["I keep bees"]),
     ("remember I keep bees., thank u", ["I keep bees"]),
     ("remember I keep bees, svae that", ["I keep bees"]),
+    ("I keep bees. My van is blue. TIA", ["I keep bees", "My van is blue"]),
+    ("I keep bees. My van is blue. Best wishes.", ["I keep bees", "My van is blue"]),
+    ("I keep bees and my van is blue Have a good one!", ["I keep bees", "My van is blue"]),
     # one fact with a conjunction inside stays whole
     ("remember that I do not drive because I live in the city",
      ["I do not drive because I live in the city"]),
     # a lead-in ends at its first boundary
     ("For the record, I like you, too", ["I like you, too"]),
+    # a comma opener that names where the fact took place is the fact's
+    ("In high school, I played football", ["In high school, I played football"]),
+    ("At the office, I drink green tea", ["At the office, I drink green tea"]),
+    ("In unrelated news, I drink green tea", ["I drink green tea"]),
+    ("On top of that, I drink green tea", ["I drink green tea"]),
 ])
 def test_general_lead_ins_joins_and_sign_offs(message, facts):
     assert split_facts(message) == facts

@@ -97,6 +97,12 @@ def test_strip_address(text, expected):
     ("my partner sofia plays the drums thank you kindly", "my partner sofia plays the drums"),
     ("i am a clean eater. - keep that in mind cheers mate",
      "i am a clean eater. - keep that in mind"),
+    # a letter's sign-off with no mark before it
+    ("I have a hat Best wishes", "I have a hat"),
+    ("I like to eat chocolate candy best wishes", "I like to eat chocolate candy"),
+    # a capital after lower case starts a sentence: "Have" there is no auxiliary of the fact
+    ("I am four years old Have a good one", "I am four years old"),
+    ("I hope they have a good one", "I hope they have a good one"),
 ])
 def test_closing_start(text, kept):
     assert text[:closers.closing_start(text)].rstrip() == kept.rstrip()
@@ -107,6 +113,13 @@ def test_is_closer_needs_no_word_about_the_user():
     assert closers.is_closer("cheers mate")
     assert not closers.is_closer("I appreciate it")
     assert not closers.is_closer("my dog")
+
+
+def test_letter_sign_offs_are_closers():
+    assert closers.is_closer("Best wishes")
+    assert closers.is_closer("TIA")
+    assert closers.is_closer("kind regards")
+    assert not closers.is_closer("my best wishes")
 
 
 def test_shipped_closer_weights_match_the_training_data():
