@@ -83,8 +83,9 @@ def closing_start(text: str) -> int:
     weights = _model().weights
     last = min(MAX_WORDS, len(words) - 1)
     if not any(weights.get("s:" + words[-k].group().lower(), 0.0) > 0
+               or (k > 1 and _starts_sentence(words[-k].group(), words[-k - 1].group()))
                for k in range(1, last + 1)):
-        return len(text)  # no tail opens with a word that opens closers: the loop cuts none
+        return len(text)  # no tail opens with a closer's word or a sentence: the loop cuts none
     norms = english.word_norms(text[offset:])  # of the same words
     lexicon = english.words()
     best = len(text)
