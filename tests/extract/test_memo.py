@@ -222,7 +222,8 @@ def test_a_text_with_no_word_that_opens_closers_has_no_closer(text):
     weights = closers._model().weights
     words = closers._WORD.findall(text[-80:])
     # a capital after a word in lower case starts a sentence, which may be a closer too
-    sentence = any(closers._starts_sentence(w, before) for before, w in zip(words, words[1:]))
+    pairs = zip(words[:-1], words[1:], strict=True)
+    sentence = any(closers._starts_sentence(w, before) for before, w in pairs)
     if not sentence and not any(weights.get("s:" + w.lower(), 0.0) > 0 for w in words):
         assert closers.closing_start(text) == len(text)
 
