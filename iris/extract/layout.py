@@ -15,6 +15,7 @@ rather than from a list of known marks.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from itertools import chain, pairwise
 
@@ -154,20 +155,35 @@ def split_enumeration(line: str) -> tuple[str, list[str]] | None:
     return line[:best[0].start()], [i for i in items if i]
 
 
-# A free-standing run of symbols: not a word, not plain sentence punctuation.
-_SYMBOL = re.compile(r"(?:^|(?<=\s))([^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3})(?=\s)")
+# A free-standing run of symbols: not a word, not plain sentence punctuation. A symbol
+# beyond ASCII ("・", "•", "➤", "★") may also be written against the item's first word
+# ("・I read ・I swim"); ASCII ones attach to words in other senses ("+1", "~5", "#tag", "<3").
+_SYMBOL = re.compile(r"(?:^|(?<=\s))(?:([^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3})(?=\s)"
+                     r"|([^\x00-\x7f\w\s])(?=\w))")
+# Of the marks written against a word, only symbols and bullet-like punctuation: never a
+# currency sign ("€5 and €10"), a quote, a bracket or an ellipsis.
+_ATTACHABLE = frozenset({"So", "Sm", "Po"})
+
+
+def _mark(match: re.Match[str]) -> str | None:
+    attached = match.group(2)
+    if attached is None:
+        return match.group(1)
+    return attached if unicodedata.category(attached) in _ATTACHABLE and attached != "\u2026" else None
 
 
 def split_symbol_marks(line: str) -> tuple[str, list[str]] | None:
     """(text before the first mark, items) when one symbol mark occurs twice or more."""
     counts: dict[str, int] = {}
     for match in _SYMBOL.finditer(line):
-        counts[match.group(1)] = counts.get(match.group(1), 0) + 1
+        if (mark := _mark(match)) is not None:
+            counts[mark] = counts.get(mark, 0) + 1
     repeated = [mark for mark, n in counts.items() if n >= 2]
     if not repeated:
         return None
     mark = max(repeated, key=lambda m: counts[m])
-    pieces = re.split(rf"(?:^|(?<=\s)){re.escape(mark)}(?=\s)", line)
+    after = r"(?=\s)" if mark.isascii() else r"(?=\s|\w)"
+    pieces = re.split(rf"(?:^|(?<=\s)){re.escape(mark)}{after}", line)
     items = [p.strip() for p in pieces[1:] if p.strip()]
     return pieces[0].strip(), items
 

@@ -129,3 +129,16 @@ def test_a_repeated_mark_after_short_labels(line, found):
 ])
 def test_new_marks_through_the_extractor(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("mark", ["・", "•", "➤", "★", "◆", "→", "✔"])
+def test_a_mark_beyond_ascii_written_against_its_item_marks_items(mark):
+    # fresh8 (held out, scored once): "ok iris note that ・I read ... ・I never ..." was one fact
+    text = f"ok iris note that {mark}I read twenty books a year {mark}I never broke a bone"
+    assert split_facts(text) == ["I read twenty books a year", "I never broke a bone"]
+
+
+@pytest.mark.parametrize("text", ["remember that I paid €5 and €10 for them",
+                                  "remember that I love “Dune” and “Emma” best"])
+def test_a_currency_sign_or_a_quote_against_a_word_marks_no_item(text):
+    assert len(split_facts(text)) == 1
