@@ -58,6 +58,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from os.path import commonprefix
 from typing import Literal
 
 from iris.removal import removal_verb
@@ -249,6 +250,7 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     # one of them ("my trips": "a trip to Japan" may not be all).
     plural = description.generic or description.plural and not any(
         _matches(description, c.content, literal=True)
+        and _says_plural(description, memory_words(c.content))
         and not phrasing.says_singular(description.plurals, memory_words(c.content).raw)
         and not phrasing.says_as_possessive(description.plurals, c.content)
         for c in matches)
@@ -444,6 +446,22 @@ def _written_together(d: Description, memory: MemoryWords) -> frozenset[str]:
 def _needed(d: Description) -> frozenset[str]:
     """The stems a memory must say: the required ones, else the frame words said alone."""
     return d.required or d.bag - {"<feeling>"}
+
+
+# Letters a memory's word shares with a described plural to be its word ("allergies":
+# "allergic"), at least: a shorter plural must be written out but for its ending.
+_PREFIX_SAID = 4
+
+
+def _says_plural(d: Description, memory: MemoryWords) -> bool:
+    """Does the memory say the plural's own word ("my allergies": "allergic to shellfish"),
+    or another word for it in the plural ("my folks": "My parents live in Ohio")? "my
+    drinks" is not all of "Coffee is my preferred beverage": one of them, so it is asked."""
+    # as written: stem() folds synonyms ("beverage" -> "drink")
+    return all(any(len(commonprefix((p, w))) >= max(_PREFIX_SAID, len(p) - 3) for w in memory.raw)
+               for p in d.plurals) \
+        or any(is_plural(w) and stem(w) in d.required  # a number written on: "I have 5cats"
+               for w in (raw.lstrip("0123456789") for raw in memory.raw) if w)
 
 
 def _names_things(d: Description, content: str) -> bool:
