@@ -56,6 +56,7 @@ _SHAPED = (re.compile(rf"(?<![\w'])(?P<label>[a-z]{{2,6}})(?P<dot>\.)?\s?{_SHAPE
 
 
 _SHAPED_CHARS = 2000
+_SIGNS = frozenset({"+", "-", "\u2212", "\u00b1"})  # + - − ±
 
 
 def _shaped_values(match: re.Match[str]) -> list[tuple[str, int]]:
@@ -65,6 +66,8 @@ def _shaped_values(match: re.Match[str]) -> list[tuple[str, int]]:
     decorated = bool(pre or post or match.group("dot"))
     if not decorated and not (label and label[0].isupper() and not label.isupper()):
         return []
+    if pre in _SIGNS and not post and not label:
+        return []  # a signed number ("I scored +1 and +2 today"), no counter
     lexicon = english.words()
     if label and (label.lower() in lexicon.verbs or (
             label.lower() in lexicon.noun_markers and not match.group("dot"))):

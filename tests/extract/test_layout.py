@@ -142,3 +142,8 @@ def test_a_mark_beyond_ascii_written_against_its_item_marks_items(mark):
                                   "remember that I love “Dune” and “Emma” best"])
 def test_a_currency_sign_or_a_quote_against_a_word_marks_no_item(text):
     assert len(split_facts(text)) == 1
+
+
+def test_a_signed_number_is_no_counter():
+    # "+1 ... +2" counted up from 1 like a list, and the numbers were lost as marks
+    assert split_facts("remember that I scored +1 and +2 today") == ["I scored +1 and +2 today"]
