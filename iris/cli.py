@@ -11,7 +11,7 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -261,6 +261,14 @@ def _print_records(records, as_json: bool) -> None:
     console.print(table)
 
 
+def stop_later(stop: threading.Event) -> Callable[..., None]:
+    """A signal handler that sets `stop` from another thread. A handler runs in the main
+    thread between two bytecodes, possibly while that thread holds the event's own lock
+    (inside `stop.wait`): setting it there waited on that lock for ever (a worker sent
+    SIGTERM just after SIGCONT never exited)."""
+    return lambda *_: threading.Thread(target=stop.set, name="iris-stop", daemon=True).start()
+
+
 @app.command()
 def worker(
     db: str | None = DbOpt,
@@ -276,7 +284,7 @@ def worker(
             return
         stop = threading.Event()
         # SIGTERM ends the loop like Ctrl-C, so the heartbeat row is removed on the way out.
-        signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        signal.signal(signal.SIGTERM, stop_later(stop))
         pipeline.store.run_worker(stop, interval,
                                   report=lambda n: err.print(f"processed {n} queued item(s)"))
 

@@ -192,3 +192,21 @@ def test_memories_erase_asks_then_erases_and_prints_the_count(cli_env):
 def test_an_unknown_database_url_is_a_configuration_error(cli_env):
     result = runner.invoke(app, ["memories", "list", "--db", "nosuchdb://x"])
     assert result.exit_code == 3, result.output
+
+
+def test_the_workers_sigterm_handler_never_waits_on_the_events_own_lock():
+    # A signal handler runs in the main thread, possibly while it holds the event's lock
+    # inside stop.wait(); setting the event there deadlocked (CI: a worker that never exited).
+    import threading
+
+    from iris.cli import stop_later
+
+    stop = threading.Event()
+    handler = stop_later(stop)
+    done = threading.Event()
+    with stop._cond:  # held, as inside stop.wait()
+        runner = threading.Thread(target=lambda: (handler(15, None), done.set()))
+        runner.start()
+        assert done.wait(5)  # the handler returned while the lock was held
+        assert not stop.is_set()
+    assert stop.wait(5)  # set once the lock is free
