@@ -97,8 +97,15 @@ SPLIT_LABELS = {
     # ran on it, scored once on aaedb98 (its _result.txt), then tuned on: development data.
     "dev11a": "DEV11A (written before the code changed, scored once, then tuned on)",
     # forget_eval_fresh9.yaml: written by a helper that had not read the rules, committed
-    # (da2ebc3) before any code ran on it, to be scored once at the end of the round.
-    "fresh9": "FRESH HELD-OUT 9 (written by someone who had not read the rules, scored once)",
+    # (da2ebc3) before any code ran on it, scored once on 22600ef (53.0%, 1 wrong; its
+    # _result.txt), then looked at (the plural fix ed1a5c4): development data now.
+    "fresh9": "FORMER FRESH HELD-OUT 9 (scored once, looked at since: development data now)",
+    # forget_eval_dev12.yaml: written in round 10 by a writer that had not read the rules,
+    # committed before any code ran on it; a development set from its first run on.
+    "dev12": "DEV12 (written by someone who had not read the rules; development data)",
+    # forget_eval_fresh10.yaml: written in round 10 by a writer that had not read the rules,
+    # committed before any code ran on it, to be scored once at the end of the round.
+    "fresh10": "FRESH HELD-OUT 10 (written by someone who had not read the rules, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
