@@ -115,8 +115,6 @@ class Presenter:
 
 # How much of a user's description a reply quotes back: a 20 KB query is not echoed whole.
 MAX_QUOTED_CHARS = 80
-_POLITE = re.compile(r"(?:(?:please|pls|plz|just|ok|okay|so|hey|iris|(?:can|could|would|will) (?:you|u)"
-                     r"|i (?:want|need) (?:you|u) to)\b[\s,]*)*", re.IGNORECASE)
 _THANKS = re.compile(r"(?:[\s,]+(?:please|pls|plz|thanks|thx|ty|now|anymore|any more|memory|memories))+"
                      r"[\s.!?]*$", re.IGNORECASE)
 _ABOUT = re.compile(r"(?:about|that|the (?:memory|fact|note|bit) (?:that|about)|what you know about)\s+",
@@ -131,12 +129,13 @@ def said_back(query: str, request: bool = False) -> str:
     """A user's description as the assistant says it back: the request to forget dropped
     (`request`: "can u forget what i do for a living" -> "what you do for a living"), first
     person turned to second, and at most MAX_QUOTED_CHARS characters."""
-    from iris.removal import removal_verb
+    from iris.removal import LEAD_IN_WORD, removal_verb
 
     # Only the start is quoted, so only the start is read: the patterns stay linear.
     text = " ".join(query[:4 * MAX_QUOTED_CHARS].split())
     if request:
-        text = text[_POLITE.match(text).end():]  # type: ignore[union-attr]  # `*` always matches
+        polite = re.compile(rf"(?:{LEAD_IN_WORD}\b[\s,]*)*", re.IGNORECASE)  # re caches it
+        text = text[polite.match(text).end():]  # type: ignore[union-attr]  # `*` always matches
         first, _, rest = text.partition(" ")
         if removal_verb(first.lower()) is not None:
             about = _ABOUT.match(rest)

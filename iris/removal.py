@@ -49,6 +49,13 @@ _READ_KINDS = ("forget", "remove")
 # A digit at the start of a word that text-speak writes for a syllable ("4get" is "forget").
 TEXT_SPEAK = {"4": "for"}
 
+# The polite words before a removal verb ("ok so can you please forget ..."), one per
+# repetition of a `(?:LEAD_IN_WORD<gap>)*` pattern: the removal shapes (iris/store/probe.py)
+# and the reply that says a description back (iris/present.py) skip the same lead-in.
+LEAD_IN_WORD = (r"(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris"
+                r"|(?:can|could|would|will) (?:you|u)|(?:you|u) (?:can|could|should)"
+                r"|i (?:want|need) (?:you|u) to|i'?d like (?:you|u) to)")
+
 
 @lru_cache(maxsize=4)
 def removal_verbs(folder: Path | None = None) -> dict[str, str]:

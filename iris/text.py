@@ -33,6 +33,7 @@ from pathlib import Path
 import yaml
 
 from iris.errors import ConfigError
+from iris.numbers import NUMBER_START, number_at
 from iris.paths import intents_dir
 
 # --- the word lists --------------------------------------------------------------------
@@ -277,57 +278,6 @@ _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u02bc": "'"})
 _CANON_TOKEN = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+|[$%\u00a3\u20ac&#+@]")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 
-_UNITS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen".split())}
-_TENS = {w: 10 * i for i, w in enumerate(
-    "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
-_SCALES = {"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000,
-           "billion": 1_000_000_000}
-_ORDINALS = {w: i + 1 for i, w in enumerate(
-    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
-    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split())}
-_ORDINALS.update({w: 10 * i for i, w in enumerate(
-    "_ _ twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth"
-    .split()) if w != "_"})
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _number_at(words: list[str], i: int) -> tuple[str, int] | None:
-    """The number spelled by the words from `i` ("forty two", "a dozen", "two hundred and
-    five", "ninety-nine", "twenty first", "3 million") as digits, and where it ends."""
-    total = current = 0
-    last = ""  # the kind of the last word taken: "", unit, tens, scale
-    j, n = i, len(words)
-    if (words[i] in ("a", "an") or words[i].isdigit()) and i + 1 < n and words[i + 1] in _SCALES:
-        current, last, j = (1 if words[i] in ("a", "an") else int(words[i])), "unit", i + 1
-    while j < n:
-        word = words[j]
-        # After "forty" only "one".."nine" follow ("forty two", never "forty twelve").
-        small = last != "tens" or _UNITS.get(word, _ORDINALS.get(word, 10)) < 10
-        if word in _UNITS and last != "unit" and small:
-            current, last = current + _UNITS[word], "unit"
-        elif word in _TENS and last in ("", "scale"):
-            current, last = current + _TENS[word], "tens"
-        elif word in _ORDINALS and last != "unit" and small:
-            return _ordinal(total + current + _ORDINALS[word]), j + 1
-        elif word in _SCALES and last in ("unit", "tens"):
-            if _SCALES[word] <= 100:  # "two hundred", "a dozen", "two dozen"
-                current *= _SCALES[word]
-            else:
-                total, current = total + current * _SCALES[word], 0
-            last = "scale"
-        elif not (word == "and" and last == "scale" and j + 1 < n
-                  and (words[j + 1] in _UNITS or words[j + 1] in _TENS)):
-            break
-        j += 1
-    return (str(total + current), j) if last else None
-
-
 def canonical(text: str, *, possessive: bool = True) -> list[str]:
     """The words of `text` as a comparison sees them: lower case; "I'm", "Im" and "I am"
     alike; chat and British spellings in one form ("ur" -> "your", "colour" -> "color");
@@ -357,7 +307,7 @@ def canonical(text: str, *, possessive: bool = True) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(raw):
-        number = _number_at(raw, i) if (raw[i] in _NUMBER_START or raw[i].isdigit()) else None
+        number = number_at(raw, i) if (raw[i] in NUMBER_START or raw[i].isdigit()) else None
         if number is None:
             out.append(raw[i])
             i += 1
@@ -367,7 +317,6 @@ def canonical(text: str, *, possessive: bool = True) -> list[str]:
     return out
 
 
-_NUMBER_START = frozenset(_UNITS) | frozenset(_TENS) | frozenset(_ORDINALS) | {"a", "an"}
 
 _PHRASES = [
     (re.compile(r"\bcan not (?:stand|bear|tolerate)\b"), "hate"),

@@ -19,7 +19,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from iris.errors import LLMError
-from iris.store import verifier
+from iris.store import judge, verifier
 from iris.store.engine import Database, existing, insert_ignore, short, version
 from iris.store.matrix import Matrix, MatrixCache, similarities, top
 from iris.store.models import EDGE, MEMORY, utcnow
@@ -111,19 +111,19 @@ class Deduper:
             if self.llm is None:
                 return None
             matrix = self.matrices.get(conn, namespace, version(conn, namespace))
-        pairs: list[verifier.Pair] = []
+        pairs: list[judge.Pair] = []
         self.plan(None, namespace, fresh, matrix, grey=pairs)
         with self._lock:
             pairs = [p for p in dict.fromkeys(pairs) if (p.new, p.existing) not in self._verdicts]
         pairs = pairs[:self.settings.llm_judge_max_pairs]
         return self._ask_llm(pairs) if pairs else None
 
-    def _ask_llm(self, pairs: list[verifier.Pair]) -> str | None:
+    def _ask_llm(self, pairs: list[judge.Pair]) -> str | None:
         """Record the LLM's verdicts; on failure return why (the offline verdicts stand)."""
         assert self.llm is not None
         try:
-            response = self.llm.complete(verifier.llm_messages(pairs), json_mode=True)
-            judged = verifier.parse_judgments(response.content, len(pairs))
+            response = self.llm.complete(judge.llm_messages(pairs), json_mode=True)
+            judged = judge.parse_judgments(response.content, len(pairs))
         except (LLMError, ValueError) as exc:
             # The offline verdict stands: the worst case is a kept near-duplicate.
             log.warning("LLM de-duplication judge failed, using offline rules: %s", exc)
@@ -136,7 +136,7 @@ class Deduper:
         return None
 
     def plan(self, conn: Connection | None, namespace: str, prepared: list[Prepared],
-             matrix: Matrix, grey: list[verifier.Pair] | None = None) -> list[Plan]:
+             matrix: Matrix, grey: list[judge.Pair] | None = None) -> list[Plan]:
         """Decide each item's fate against the namespace and the earlier items of the batch.
         With `grey`, only collect the pairs an LLM should judge."""
         known = existing(conn, namespace, [p.hash for p in prepared]) if conn else {}
@@ -172,7 +172,7 @@ class Deduper:
 
     def _plan_semantic(self, p: Prepared, plan: Plan, matrix: Matrix, sims: np.ndarray | None,
                        batch_vectors: list[tuple[int, np.ndarray, str]],
-                       grey: list[verifier.Pair] | None) -> None:
+                       grey: list[judge.Pair] | None) -> None:
         """A semantic duplicate skips the item; otherwise collect its edges."""
         s, opts = self.settings, p.links
         vector = plan.vector
@@ -203,7 +203,7 @@ class Deduper:
                 if llm_kind:
                     kind, judged_by_llm = llm_kind, True
                 elif grey is not None and self.llm is not None:
-                    grey.append(verifier.Pair(p.item.content, other))
+                    grey.append(judge.Pair(p.item.content, other))
             threshold = s.relates_to_threshold if judged_by_llm else s.dedup_candidate_threshold
             if kind == "duplicate" and (sim >= threshold or verdict.surface or (
                     verdict.substitution and not judged_by_llm and sim >= s.link_floor)):

@@ -31,14 +31,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from iris.removal import read_removal, removal_verbs
+from iris.removal import LEAD_IN_WORD, read_removal, removal_verbs
 from iris.store.forget_all import YOU_HOLD
 from iris.store.kinds import kinds_of
 from iris.text import is_weekday, mentions_time, plain, stem, words
 
-_LEAD_IN = (r"(?:(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|(?:can|could|would|will)"
-            r" (?:you|u)|(?:you|u) (?:can|could|should)|i (?:want|need) (?:you|u) to|id like (?:you|u) to)"
-            r" )*")
+_LEAD_IN = rf"(?:{LEAD_IN_WORD} )*"
 _POLITE = re.compile(_LEAD_IN)
 _OUT_OF = re.compile(r"\b(?:from|off|out of) (?:my|the|our|your|this|that)\b")
 # "remove the house viewing from my diary": the place something is removed from. Only these

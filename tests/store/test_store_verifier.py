@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from iris.store.verifier import Pair, llm_messages, parse_judgments, verify
+from iris.store.judge import Pair, llm_messages, parse_judgments
+from iris.store.verifier import verify
 
 
 @pytest.mark.parametrize("old, new", [
