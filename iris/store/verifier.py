@@ -24,6 +24,7 @@ from typing import Literal
 from iris.spelling import names_differ, same_surface
 from iris.store.synonyms import distinct, irregular_bases, synonyms
 from iris.store.textcache import text_cache
+from iris.store.wordforms import doer, inflected, manner_adverb, same_root
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
@@ -390,7 +391,7 @@ def _same_bag(a: Analysis, b: Analysis) -> bool:
                 for y in b.forms[word]):
             return False  # "cookies" / "cooking": one stem, two words
     for word in only_a:
-        match = next((w for w in only_b if _doer(word, w) or _doer(w, word)
+        match = next((w for w in only_b if doer(word, w) or doer(w, word)
                       or _same_root(word, w)
                       or _synonym(a.forms.get(word, ()), b.forms.get(w, ()))
                       or any(_manner_pair(a, b, x, y) for x in a.forms.get(word, ())
@@ -402,13 +403,7 @@ def _same_bag(a: Analysis, b: Analysis) -> bool:
 
 
 def _synonym(forms_a: Iterable[str], forms_b: Iterable[str]) -> bool:
-    return any(synonyms(x, y) or _kin(x, y) or _inflected(x, y) for x in forms_a for y in forms_b)
-
-
-def _inflected(a: str, b: str) -> bool:
-    """One word, one of them inflected ("houses" / "house"), where a synonym list folded
-    only one of them."""
-    return a + "s" == b or b + "s" == a or a + "es" == b or b + "es" == a
+    return any(synonyms(x, y) or _kin(x, y) or inflected(x, y) for x in forms_a for y in forms_b)
 
 
 # Kinship compounds: the same prefix before two words for one relative ("stepdad" /
@@ -425,39 +420,10 @@ def _kin(a: str, b: str) -> bool:
     return False
 
 
-# Endings that make a noun or adjective of a verb, longest first.
-_DERIVATIONS = ("ational", "ation", "ition", "ion", "ance", "ence", "anc", "enc", "ant", "ent",
-                "ator", "itor", "ment", "ally", "al", "er", "or", "at", "ing")
-# A shorter root says too little: "moth" is not "mother", "bank" is not "banker".
-_MIN_ROOT = 5
-
-
-def _root(word: str) -> str:
-    for ending in _DERIVATIONS:
-        if word.endswith(ending) and len(word) - len(ending) >= _MIN_ROOT:
-            return word[: -len(ending)]
-    return word
-
-
 def _same_root(a: str, b: str) -> bool:
     if _AGENTS.get(a) or _AGENTS.get(b):  # people are compared by the agent rules
         return False
-    return min(len(a), len(b)) >= _MIN_ROOT and _root(a) == _root(b)
-
-
-# "-ly" words that do not say the manner of their adjective: "a hard worker" is not
-# "hardly works", "a late riser" not "lately rises".
-_NOT_MANNER = frozenset("hardly lately nearly shortly highly barely scarcely presently "
-                        "directly justly fairly pretty".split())
-
-
-def _manner(adj: str, adv: str) -> bool:
-    """`adv` is the manner adverb of `adj` ("heavy"/"heavily", "terrible"/"terribly")."""
-    if len(adj) < 3 or adv in _NOT_MANNER:
-        return False
-    if adj.endswith("y"):
-        return adv == adj[:-1] + "ily"
-    return adv in (adj + "ly", adj[:-1] + "y", adj + "ally")
+    return same_root(a, b)
 
 
 def _manner_pair(a: Analysis, b: Analysis, x: str, y: str) -> bool:
@@ -465,14 +431,8 @@ def _manner_pair(a: Analysis, b: Analysis, x: str, y: str) -> bool:
     sleeper" / "I sleep heavily", "a terrible cook" / "I cook terribly". Only before a
     noun, and the adverb not: "a friend" / "friendly" and "a month pass" / "a monthly
     pass" are no such pair."""
-    return ((x in a.attributive and y not in b.attributive and _manner(x, y))
-            or (y in b.attributive and x not in a.attributive and _manner(y, x)))
-
-
-def _doer(verb: str, noun: str) -> bool:
-    if len(verb) >= 3 and noun == verb + verb[-1] + "er":  # run/runner, swim/swimmer
-        return True
-    return len(verb) >= 4 and noun in (verb + "er", verb + "r", verb + "or", verb + "ar")
+    return ((x in a.attributive and y not in b.attributive and manner_adverb(x, y))
+            or (y in b.attributive and x not in a.attributive and manner_adverb(y, x)))
 
 
 def _shared_degree(a: Analysis, b: Analysis) -> tuple[Analysis, Analysis]:
@@ -563,4 +523,4 @@ def _one_word_swapped(new: str, old: str) -> bool:
     # ("play" / "played", "work" / "worker", "car" / "cars").
     (x, y), = swapped
     return x == y or (SYNONYMS.get(x, x) == SYNONYMS.get(y, y) and x[:4] != y[:4]
-                      and not _inflected(x, y))
+                      and not inflected(x, y))

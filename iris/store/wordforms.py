@@ -3,7 +3,10 @@ for one stem against a memory's stems (iris/store/forget.py): a longer form ("al
 "allergic"), another ending of one base ("intolerance" / "intolerant"), or one letter
 dropped or doubled ("parot", "rabit"); never a substituted letter ("toffee" / "coffee") and
 never a memory's compound that begins with the word ("turtleneck" is no turtle,
-"cheeseburger" no cheese, "basketball" no basket)."""
+"cheeseburger" no cheese, "basketball" no basket).
+
+Below that, the forms the dedup verifier (iris/store/verifier.py) reads as one word: an
+inflection, one derivational root, a manner adverb, a doer noun."""
 
 from __future__ import annotations
 
@@ -45,3 +48,52 @@ def _base(word: str) -> str:
         if word.endswith(ending) and len(word) - len(ending) >= _PREFIX_MIN:
             return word[: -len(ending)]
     return word
+
+
+# --- word forms the dedup verifier (iris/store/verifier.py) accepts as one word ----------
+# (forget matching's endings above are fewer: a description's word is read more strictly)
+
+def inflected(a: str, b: str) -> bool:
+    """One word, one of them inflected ("houses" / "house"), where a synonym list folded
+    only one of them."""
+    return a + "s" == b or b + "s" == a or a + "es" == b or b + "es" == a
+
+
+# Endings that make a noun or adjective of a verb, longest first.
+_DERIVATIONS = ("ational", "ation", "ition", "ion", "ance", "ence", "anc", "enc", "ant", "ent",
+                "ator", "itor", "ment", "ally", "al", "er", "or", "at", "ing")
+# A shorter root says too little: "moth" is not "mother", "bank" is not "banker".
+_MIN_ROOT = 5
+
+
+def _root(word: str) -> str:
+    for ending in _DERIVATIONS:
+        if word.endswith(ending) and len(word) - len(ending) >= _MIN_ROOT:
+            return word[: -len(ending)]
+    return word
+
+
+def same_root(a: str, b: str) -> bool:
+    """"organisation" / "organise", "performer" / "performance": one root, both long enough."""
+    return min(len(a), len(b)) >= _MIN_ROOT and _root(a) == _root(b)
+
+
+# "-ly" words that do not say the manner of their adjective: "a hard worker" is not
+# "hardly works", "a late riser" not "lately rises".
+_NOT_MANNER = frozenset("hardly lately nearly shortly highly barely scarcely presently "
+                        "directly justly fairly pretty".split())
+
+
+def manner_adverb(adj: str, adv: str) -> bool:
+    """`adv` is the manner adverb of `adj` ("heavy"/"heavily", "terrible"/"terribly")."""
+    if len(adj) < 3 or adv in _NOT_MANNER:
+        return False
+    if adj.endswith("y"):
+        return adv == adj[:-1] + "ily"
+    return adv in (adj + "ly", adj[:-1] + "y", adj + "ally")
+
+
+def doer(verb: str, noun: str) -> bool:
+    if len(verb) >= 3 and noun == verb + verb[-1] + "er":  # run/runner, swim/swimmer
+        return True
+    return len(verb) >= 4 and noun in (verb + "er", verb + "r", verb + "or", verb + "ar")
