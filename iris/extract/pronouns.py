@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from iris import text as english
+from iris.extract.asides import MARKER_WORDS
 from iris.store.kinds import is_known, is_noun, is_verb_base
 
 _SUBJECT = re.compile(r"(he|she|they|it)(?:['\u2019](s|re|ve|d|ll))?\b", re.I)
@@ -326,12 +327,29 @@ def _resolved(fact: str, how: str, match: re.Match[str], person: str) -> str | N
     return fact[:match.start()] + person + fact[match.end():]
 
 
+# Words said before a pronoun subject that carry nothing of the fact: turn-taking markers and
+# coordinators ("ok and she ...", "oh plus they ..."), a note mark ("fyi", "ps") or a sentence
+# adverb ("Funnily enough he ...", "Sadly it ..."). Read only before a pronoun that names the
+# one person of the fact before, so they go only where that person takes their place.
+_LEANING = re.compile(
+    rf"(?:(?:{MARKER_WORDS}|also|plus|then|btw|fyi|ps|(?P<adverb>[a-z]{{3,}}ly)(?:\s+enough)?)"
+    r"\b[\s,.!:;]*){1,3}(?=(?:he|she|they|it)\b)", re.I)
+
+
+def _leaning_start(fact: str) -> int:
+    """Where a pronoun subject starts after discourse words at the start of `fact`, or 0."""
+    found = _LEANING.match(fact)
+    if not found or (found.group("adverb") and is_noun(found.group("adverb").lower())):
+        return 0  # "Family they ...": a noun, no sentence adverb
+    return found.end()
+
+
 def refers_back(fact: str, before: str) -> bool:
     """Does `fact` lean on a pronoun for the one person or pet `before` introduces ("Gordon
-    is our tortoise" + "it took up the trumpet")? Such a fact is about them, never chat to
-    the assistant, however few its words."""
-    reading = _reading(fact)
-    return reading is not None and _person(before, reading[1]) is not None
+    is our tortoise" + "it took up the trumpet", "ok and it shouldn't have salt")? Such a
+    fact is about them, never chat to the assistant, however few its words."""
+    return any(reading is not None and _person(before, reading[1]) is not None
+               for reading in (_reading(fact), _reading(fact[_leaning_start(fact):])))
 
 
 def resolve(facts: list[str]) -> list[str]:
@@ -350,6 +368,11 @@ def resolve(facts: list[str]) -> list[str]:
         if its and fact[its.end():].split(maxsplit=1)[:1] and \
                 fact[its.end():].split()[0].lower() in _ITS_AS_IT_IS:
             fact = fact[:its.start(1) + 2] + "'s" + fact[its.end(1):]  # "its a rescue"
+        lean = _leaning_start(fact) if out else 0
+        leaning = _reading(fact[lean:]) if lean else None
+        if leaning and _person(out[-1], leaning[1]):
+            # "ok and she used to work nights": the words before her say nothing of the fact
+            fact = fact[lean:]
         reading = _reading(fact) if out else None
         if reading is None:
             out.append(fact)
