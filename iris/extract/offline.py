@@ -77,9 +77,11 @@ def _fact_start(text: str) -> str:
     return text
 
 
-# A connector left at the end of a fact by a comma split: "I live in Alaska, besides".
+# A connector left at the end of a fact by a comma split: "I live in Alaska, besides", or
+# by a split after a free-standing mark: "I watch tv — also", "I speak in public 🙃 and".
 _TRAILING_CONNECTOR = re.compile(
-    r"\s*[,;]\s*(?:(?:and|n)\s+)?(?:also|besides|plus|btw)\s*[,.]?\s*$", re.I)
+    r"(?:\s*[,;]|\s+[-\u2013\u2014])\s*(?:(?:and|n)\s+)?(?:also|besides|plus|btw)\s*[,.]?\s*$"
+    r"|\s+[^\w\s,.;:!?'\"()\[\]]+\s+(?:and|n|also|plus)\s*[,.]?\s*$", re.I)
 
 
 @per_message

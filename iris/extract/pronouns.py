@@ -175,13 +175,15 @@ def _person(fact: str, pronoun: str) -> str | None:
     # "Mia is my daughter", "Mia is our dog", "Mia my daughter is 7" (not "Hiya my son Theo")
     if len(words) > 2 and words[0] not in _NOT_NAMES | english.STOPWORDS:
         at = 2 if words[1] == "is" and words[2] in _OWNERS else 1 if words[1] in _OWNERS else 0
+        if words[1:3] == ["that", "s"] and len(words) > 3 and words[3] in _OWNERS:
+            at = 3  # "Skylar (that's my teenager) is 41": the relation said of the name
         rel = _relation(words, at + 1, named=True) if at else None
         end = _past_noun(words, raw, rel[1]) if rel else 0
         # "Ngl my whippet pickle is 12": after an unknown relation a second noun may be the
         # name and the first word chat, so only a known relation ("Noodle my pet rat") counts
         # ("Nascar is my favourite sport": two nouns, the first no relation of the lexicon)
         if rel and _fits(rel[0], pronoun) and (end == rel[1] or _head(rel[0]) in _people().known) \
-                and (at == 2 or _bare_name(words, raw, end, known=True) is None):
+                and (at >= 2 or _bare_name(words, raw, end, known=True) is None):
             found.append(raw[0])
             skip = at
     for i, word in enumerate(words):
