@@ -169,9 +169,9 @@ _BACK = re.compile(
 _BUT = re.compile(r"\s*,?\s+but\b[\s,:]*", re.I)
 # Discourse markers before the user points back at their telling (a closed class: the
 # interjections and imperatives of turn-taking): "wait before i forget", "oh right as I said".
-_MARKER_WORDS = (r"(?:wait|oh|ok|okay|k|kk|alright|alrighty|so|right|hmm+|um+|uh+|well|listen"
+MARKER_WORDS = (r"(?:wait|oh|ok|okay|k|kk|alright|alrighty|so|right|hmm+|um+|uh+|well|listen"
                  r"(?:\s+up)?|look|and)")
-_MARKERS = re.compile(rf"\s*(?:{_MARKER_WORDS}\b[\s,.!]*){{1,3}}", re.I)
+_MARKERS = re.compile(rf"\s*(?:{MARKER_WORDS}\b[\s,.!]*){{1,3}}", re.I)
 _MOST_MARKERS = 4
 _OWN_START = re.compile(r"(?:i|i'm|im|i've|ive|my|we|our)\b", re.I)
 
@@ -179,12 +179,12 @@ _OWN_START = re.compile(r"(?:i|i'm|im|i've|ive|my|we|our)\b", re.I)
 def markers_end(text: str, is_clause: ClauseTest, is_speak: Callable[[str], bool]) -> int:
     """Where the fact starts after discourse markers and chat-speak before the user's own
     subject ("k so listen | I am a librarian", "omg ok so | I ..."), or 0. The markers are
-    the closed class of turn-taking words (`_MARKER_WORDS`); chat-speak (`is_speak`) reads
+    the closed class of turn-taking words (`MARKER_WORDS`); chat-speak (`is_speak`) reads
     like a name, so after it only "I" may follow ("Carla my stepmom ..." names someone)."""
     end = 0
     speak = False
     for _ in range(_MOST_MARKERS):
-        marker = re.compile(rf"\s*{_MARKER_WORDS}\b[\s,.!]*", re.I).match(text, end)
+        marker = re.compile(rf"\s*{MARKER_WORDS}\b[\s,.!]*", re.I).match(text, end)
         word = re.match(r"\s*([a-z]+)\b[\s,.!]*", text[end:], re.I)
         if marker and marker.end() > end:
             end = marker.end()

@@ -22,7 +22,7 @@ from iris.store.kinds import is_known, is_main_verb
 # Connectors in front of a clause: "and also", "plus", "btw", "ok so".
 CONNECTOR = re.compile(
     r"^(?:&\s*(?:also\b)?|\+\s)[\s,:]*"  # "& he is scared of ...": the sign for "and"
-    r"|^(?:and also|and then|and|n|also|plus|oh and|oh|btw|by the way|additionally|furthermore"
+    r"|^(?:and also|and then|and|n|also|plus|oh and|oh|btw|ps|by the way|additionally|furthermore"
     r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
     r"|in addition|one more thing|so yeah|yeah|yes|yep|yup"
     # a chat opener before "so": "kk so", "right so basically", "alrighty so"

@@ -211,6 +211,9 @@ _TAIL_CHARS = 200
 # yeah"); one alone may be a word of the fact ("... my dog Mo").
 _BARE_FILLER_WORDS = 2
 _TRAILING_WORDS = re.compile(r"[\s,]+([\w'&+]+)\W*$")
+# One word after a comma at a fact's end: an interjection there is what a cut at the
+# coordinator after it left ("..., oh | plus they ..."); a word of the fact has no comma.
+_COMMA_FILLER = re.compile(r",\s*([\w']+)\W*$")
 # An interjection put before a word to ask `_all_filler` whether the word can end a run.
 _FILLER_PROBE = "uh"
 
@@ -220,6 +223,9 @@ def strip_trailing_filler(text: str) -> str:
     Spain and erm", "... AND ERM"): what a joiner before a clause that did not open with the
     user leaves behind."""
     head, tail = text[:-_TAIL_CHARS], text[-_TAIL_CHARS:]  # a few words: linear in the text
+    after_comma = _COMMA_FILLER.search(tail)
+    if after_comma and _all_filler([after_comma.group(1).lower()]):
+        return head + tail[:after_comma.start()]  # "... last year, oh | plus they ...": cut there
     end = len(tail)
     words: list[str] = []
     while len(words) <= MAX_SPAN_WORDS:

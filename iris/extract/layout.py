@@ -32,6 +32,8 @@ _ORDINAL_WORD = "|".join(o + "(?:ly)?" for o in _ORDINALS)
 # One counter, with the decoration that makes it a list mark. Named groups say the kind.
 _COUNTER = re.compile(
     r"(?<![\w'])(?:"
+    # "point number one": a label word before "number" is part of the counter
+    r"(?:(?:item|fact|point|thing|entry)\s+(?=number\b))?"
     rf"(?P<label>item|fact|number|no\.?|point|step|pt\.?|part|thing)\s+(?P<lv>\d{{1,2}}|{_NUMBER_WORD})"
     r"(?:\s*[:.)\-–—,]|\s+is(?:\s+that)?(?=\s))?"  # "Number 1 is that I ..."
     # a keycap emoji ("1️⃣"): a digit, an optional variation selector, the keycap mark
@@ -51,7 +53,9 @@ _COUNTER = re.compile(
 _QUOTES = "'\"\u201c\u201d\u2018\u2019"
 _SHAPE = (rf"(?P<pre>[^\w\s{_QUOTES}]{{0,2}})(?P<val>\d{{1,2}}|[a-h]|[ivx]{{1,4}})"
           rf"(?:\s?(?P<post>[^\w\s{_QUOTES}]{{1,3}}))?(?=\s)")
-_SHAPED = (re.compile(rf"(?<![\w'])(?P<label>[a-z]{{2,6}})(?P<dot>\.)?\s?{_SHAPE}", re.I),
+# ("N.1": one letter is a label only with its dot)
+_SHAPED = (re.compile(rf"(?<![\w'])(?P<label>[a-z]{{2,6}}|[a-z](?=\.))(?P<dot>\.)?\s?{_SHAPE}",
+                      re.I),
            re.compile(rf"(?<![\w'])(?P<label>)(?P<dot>){_SHAPE}", re.I))
 
 

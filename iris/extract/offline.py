@@ -77,9 +77,11 @@ def _fact_start(text: str) -> str:
     return text
 
 
-# A connector left at the end of a fact by a comma split: "I live in Alaska, besides".
+# A connector left at the end of a fact by a comma split: "I live in Alaska, besides", or
+# by a split after a free-standing mark: "I watch tv — also", "I speak in public 🙃 and".
 _TRAILING_CONNECTOR = re.compile(
-    r"\s*[,;]\s*(?:(?:and|n)\s+)?(?:also|besides|plus|btw)\s*[,.]?\s*$", re.I)
+    r"(?:\s*[,;]|\s+[-\u2013\u2014])\s*(?:(?:and|n)\s+)?(?:also|besides|plus|btw)\s*[,.]?\s*$"
+    r"|\s+[^\w\s,.;:!?'\"()\[\]]+\s+(?:and|n|also|plus)\s*[,.]?\s*$", re.I)
 
 
 @per_message
@@ -129,6 +131,12 @@ def _lone_word(fact: str, *, listed: bool) -> bool:
     return not listed and (len(word) == 1 or not is_noun(word))
 
 
+def _chat_to_assistant(text: str, facts: list[str]) -> bool:
+    """`text` is chat, not a fact: never when it leans on a pronoun for the person the fact
+    before names ("Funnily enough it shouldn't have anything salty"), however chatty."""
+    return chat.is_chat(text) and not (facts and pronouns.refers_back(text, facts[-1]))
+
+
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
@@ -154,8 +162,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         if index == 0:
             part = _without_label(part)  # before a heading alone is taken for an aside
         if segments.chat_aside(part, first=index == 0, later=bool(facts)) or segments.chat_aside(
-                strip_trailing(part), first=index == 0, later=bool(facts)) or chat.is_chat(part) \
-                or is_request(part):
+                strip_trailing(part), first=index == 0, later=bool(facts)) \
+                or _chat_to_assistant(part, facts) or is_request(part):
             continue
         part = strip_command(clean_fact(part))
         if index == 0:
@@ -167,8 +175,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
             fact = clean_fact(strip_command(clean_fact(fact.replace(GAP, " "))))
             if not listed:  # chat before a later fact's own subject: ". Another thing is | I"
                 fact = clean_fact(chat.without_opener(fact, is_clause))
-            if fact and re.search(r"\w", fact) and not (chat.is_chat(fact) and not (
-                    facts and pronouns.refers_back(fact, facts[-1]))):
+            if fact and re.search(r"\w", fact) and not _chat_to_assistant(fact, facts):
                 if len(pieces) == 1 and _lone_word(fact, listed=listed):
                     lone.add(len(facts))
                 facts.append(fact)

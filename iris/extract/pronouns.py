@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from iris import text as english
+from iris.extract.asides import MARKER_WORDS
 from iris.store.kinds import is_known, is_noun, is_verb_base
 
 _SUBJECT = re.compile(r"(he|she|they|it)(?:['\u2019](s|re|ve|d|ll))?\b", re.I)
@@ -174,13 +175,15 @@ def _person(fact: str, pronoun: str) -> str | None:
     # "Mia is my daughter", "Mia is our dog", "Mia my daughter is 7" (not "Hiya my son Theo")
     if len(words) > 2 and words[0] not in _NOT_NAMES | english.STOPWORDS:
         at = 2 if words[1] == "is" and words[2] in _OWNERS else 1 if words[1] in _OWNERS else 0
+        if words[1:3] == ["that", "s"] and len(words) > 3 and words[3] in _OWNERS:
+            at = 3  # "Skylar (that's my teenager) is 41": the relation said of the name
         rel = _relation(words, at + 1, named=True) if at else None
         end = _past_noun(words, raw, rel[1]) if rel else 0
         # "Ngl my whippet pickle is 12": after an unknown relation a second noun may be the
         # name and the first word chat, so only a known relation ("Noodle my pet rat") counts
         # ("Nascar is my favourite sport": two nouns, the first no relation of the lexicon)
         if rel and _fits(rel[0], pronoun) and (end == rel[1] or _head(rel[0]) in _people().known) \
-                and (at == 2 or _bare_name(words, raw, end, known=True) is None):
+                and (at >= 2 or _bare_name(words, raw, end, known=True) is None):
             found.append(raw[0])
             skip = at
     for i, word in enumerate(words):
@@ -326,12 +329,29 @@ def _resolved(fact: str, how: str, match: re.Match[str], person: str) -> str | N
     return fact[:match.start()] + person + fact[match.end():]
 
 
+# Words said before a pronoun subject that carry nothing of the fact: turn-taking markers and
+# coordinators ("ok and she ...", "oh plus they ..."), a note mark ("fyi", "ps") or a sentence
+# adverb ("Funnily enough he ...", "Sadly it ..."). Read only before a pronoun that names the
+# one person of the fact before, so they go only where that person takes their place.
+_LEANING = re.compile(
+    rf"(?:(?:{MARKER_WORDS}|also|plus|then|btw|fyi|ps|(?P<adverb>[a-z]{{3,}}ly)(?:\s+enough)?)"
+    r"\b[\s,.!:;]*){1,3}(?=(?:he|she|they|it)\b)", re.I)
+
+
+def _leaning_start(fact: str) -> int:
+    """Where a pronoun subject starts after discourse words at the start of `fact`, or 0."""
+    found = _LEANING.match(fact)
+    if not found or (found.group("adverb") and is_noun(found.group("adverb").lower())):
+        return 0  # "Family they ...": a noun, no sentence adverb
+    return found.end()
+
+
 def refers_back(fact: str, before: str) -> bool:
     """Does `fact` lean on a pronoun for the one person or pet `before` introduces ("Gordon
-    is our tortoise" + "it took up the trumpet")? Such a fact is about them, never chat to
-    the assistant, however few its words."""
-    reading = _reading(fact)
-    return reading is not None and _person(before, reading[1]) is not None
+    is our tortoise" + "it took up the trumpet", "ok and it shouldn't have salt")? Such a
+    fact is about them, never chat to the assistant, however few its words."""
+    return any(reading is not None and _person(before, reading[1]) is not None
+               for reading in (_reading(fact), _reading(fact[_leaning_start(fact):])))
 
 
 def resolve(facts: list[str]) -> list[str]:
@@ -350,6 +370,11 @@ def resolve(facts: list[str]) -> list[str]:
         if its and fact[its.end():].split(maxsplit=1)[:1] and \
                 fact[its.end():].split()[0].lower() in _ITS_AS_IT_IS:
             fact = fact[:its.start(1) + 2] + "'s" + fact[its.end(1):]  # "its a rescue"
+        lean = _leaning_start(fact) if out else 0
+        leaning = _reading(fact[lean:]) if lean else None
+        if leaning and _person(out[-1], leaning[1]):
+            # "ok and she used to work nights": the words before her say nothing of the fact
+            fact = fact[lean:]
         reading = _reading(fact) if out else None
         if reading is None:
             out.append(fact)

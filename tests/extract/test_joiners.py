@@ -115,3 +115,19 @@ def test_talk_about_the_telling_between_clauses_cuts(message, facts):
 ])
 def test_a_clause_after_as_or_but_that_belongs_to_the_fact_stays(fact):
     assert split_facts(fact) == [fact]
+
+
+@pytest.mark.parametrize("message, facts", [
+    # what a cut leaves at a fact's end after a dash, a symbol or a comma, and a "ps" before one
+    ("i watch tv in my spare time — also, i work from home.",
+     ["I watch tv in my spare time", "I work from home"]),
+    ("I get nervous when I speak in public 🙃 and also I grew up in manhattan",
+     ["I get nervous when I speak in public", "I grew up in manhattan"]),
+    ("my dachshund waldo is 13, oh plus he never had the flu jab",
+     ["My dachshund waldo is 13", "Waldo never had the flu jab"]),
+    ("gymnastics is my favorite sport. ps my favorite color is yellow.",
+     ["Gymnastics is my favorite sport", "My favorite color is yellow"]),
+    ("I live in Ohio, yeah", ["I live in Ohio"]),
+])
+def test_joiner_leftovers_at_a_facts_edges_go(message, facts):
+    assert split_facts(message) == facts

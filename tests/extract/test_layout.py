@@ -67,6 +67,12 @@ def test_line_marks(item, rest):
     ("FYI IRIS\n+ I AM AN OMNIVORE\n+ I SWIM", ["I AM AN OMNIVORE", "I SWIM"]),
     ("ok here goes:\n🔸 I swim\n🔸 I sing", ["I swim", "I sing"]),
     ("It is important that you remember\n✅ I swim\n✅ I sing", ["I swim", "I sing"]),
+    # a label word before "number" is the counter's, one letter with a dot a label
+    ("point number one I have solar panels point number two I spend a lot of time online",
+     ["I have solar panels", "I spend a lot of time online"]),
+    ("save: N.1 I enjoy pottery N.2 I am a huge star wars fan",
+     ["I enjoy pottery", "I am a huge star wars fan"]),
+    ("remember I live at No.1 Main street", ["I live at No.1 Main street"]),
 ])
 def test_lists_through_the_extractor(message, facts):
     assert split_facts(message) == facts

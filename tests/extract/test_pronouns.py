@@ -116,3 +116,27 @@ def test_a_pronoun_clause_about_a_pet_is_no_chat():
 ])
 def test_pronouns_through_the_extractor(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # discourse words before the pronoun say nothing of the fact: they go with the pronoun
+    ("my lovebird Tango is 13 going on 30! ok and it shouldn't have anything salty.",
+     ["My lovebird Tango is 13 going on 30", "Tango shouldn't have anything salty"]),
+    ("my youngest daughter saoirse is staying with us! ok and she can't manage stairs anymore.",
+     ["My youngest daughter saoirse is staying with us", "Saoirse can't manage stairs anymore"]),
+    ("MY lovebird Tango is 13. Funnily enough it shouldn't have anything salty. I work at a bank",
+     ["MY lovebird Tango is 13", "Tango shouldn't have anything salty", "I work at a bank"]),
+    ("my teenager skylar retired last year, oh plus they shouldn't have anything salty.",
+     ["My teenager skylar retired last year", "Skylar shouldn't have anything salty"]),
+    # the relation said of the name in brackets
+    ("Skyllar (that's my teenager) retired last year. They will be staying over at Easter",
+     ["Skyllar (that's my teenager) retired last year", "Skyllar will be staying over at Easter"]),
+    ("sardine (that's my foster kittten) is 41. he would love a visit in june",
+     ["Sardine (that's my foster kittten) is 41", "Sardine would love a visit in june"]),
+])
+def test_pronouns_after_discourse_words_and_bracketed_relations(message, facts):
+    assert split_facts(message) == facts
+
+
+def test_discourse_words_stay_when_the_pronoun_names_nobody():
+    assert resolve(["I like my job", "ok and it is raining"]) == ["I like my job", "ok and it is raining"]
