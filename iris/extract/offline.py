@@ -1,8 +1,9 @@
 """The offline extractor: split a "remember ..." message into facts with rules, no model.
 
 The rules, in order (`split_facts`):
-1. Strip the command from the front of the message and what trails the last fact
-   (`iris.extract.wrappers`) and chat at its edges (`iris.extract.chat`).
+1. Strip the signature lines under the message (`iris.extract.signature`), the command from
+   the front of the message and what trails the last fact (`iris.extract.wrappers`) and chat
+   at its edges (`iris.extract.chat`).
 2. Split on list structure, unconditionally (`iris.extract.structure`).
 3. Split each part at discourse joiners (`iris.extract.joiners`) and at clause boundaries
    (`iris.extract.clauses`), and clean each fact's start: labels, connectors, linking
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 
 from iris import text as english
-from iris.extract import asides, chat, closers, joiners, pronouns, segments
+from iris.extract import asides, chat, closers, joiners, pronouns, segments, signature
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
 from iris.extract.memo import per_message, within_message
 from iris.extract.structure import bare_heading, heading, is_header, split_structure
@@ -140,7 +141,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
-    text = _BRACKETED_REQUEST.sub("", text)
+    text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
     facts: list[str] = []
     lone: set[int] = set()  # facts that were a sentence of one word
     first, newline, rest = text.strip().partition("\n")

@@ -1,0 +1,38 @@
+"""Requests to the assistant at a message's edges (iris/extract/wrappers.py)."""
+
+import pytest
+
+from iris.extract.offline import split_facts
+from iris.extract.wrappers import is_request
+
+
+@pytest.mark.parametrize("span", [
+    "Kindly acknowledge.",  # a reply asked for: no object
+    "Please confirm once stored.",
+    "Could you store this information for our future conversations?",  # demonstrative + noun
+    "Could you please ensure this is saved to my profile",  # "my" names where it is kept
+])
+def test_requests_about_the_message(span: str) -> None:
+    assert is_request(span)
+
+
+@pytest.mark.parametrize("span", [
+    "could you remember that my dog is old",  # "that" opens a fact
+    "please confirm my booking",  # an object of the user's
+])
+def test_no_request_about_the_message(span: str) -> None:
+    assert not is_request(span)
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("I am in the army Kindly acknowledge.", ["I am in the army"]),
+    ("I grew up on a farm. Kindly acknowledge.", ["I grew up on a farm"]),
+    ("I enjoy american sports Could you store this information for our future "
+     "conversations? Thanking you.", ["I enjoy american sports"]),
+    # where the message is kept is part of the command in front
+    ("Please record the following in my file. I am high maintenance.", ["I am high maintenance"]),
+    ("Kindly store the details below.\nI have a cat named spook.", ["I have a cat named spook"]),
+    ("remember that I like to record songs on my records", ["I like to record songs on my records"]),
+])
+def test_requests_at_the_edges_are_no_facts(message: str, facts: list[str]) -> None:
+    assert split_facts(message) == facts
