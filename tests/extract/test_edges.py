@@ -36,3 +36,21 @@ def test_no_request_about_the_message(span: str) -> None:
 ])
 def test_requests_at_the_edges_are_no_facts(message: str, facts: list[str]) -> None:
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # "me" as the object of a closer: "that's me done" left "that's me" behind
+    ("remember that I work for our local supermarket that's me done",
+     ["I work for our local supermarket"]),
+    # a closer after the last sentence of a message that opens with a heading
+    ("little update about me: my favorite shirts are band shirts haha and I keep my phone "
+     "on silent at the gym pls n thx xx",
+     ["My favorite shirts are band shirts", "I keep my phone on silent at the gym"]),
+    # ... but an -ing form wants the words after it
+    ("For the avoidance of doubt, First off: my mother is a dentist. Secondly: I like "
+     "playing basketball if that's helpful", ["My mother is a dentist",
+                                             "I like playing basketball"]),
+    ("remember that my dog loves me", ["My dog loves me"]),
+])
+def test_closers_after_the_last_fact(message: str, facts: list[str]) -> None:
+    assert split_facts(message) == facts
