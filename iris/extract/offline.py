@@ -130,6 +130,22 @@ def _lone_word(fact: str, *, listed: bool) -> bool:
     return not listed and (len(word) == 1 or not is_noun(word))
 
 
+# A piece that ends in a word wanting a clause after it is what a cut left of the telling,
+# no fact: "I would be grateful if | you could remember ...", "Dear sir, I wish to inform
+# that | ...", "sry if i said dis b4 but | ...". "that" wants one only after a verb of telling
+# ("I love that" is a fact).
+_WANTS_CLAUSE = frozenset({"if", "but", "whether", "because", "although"})
+_TELLING_VERBS = frozenset({"inform", "say", "mention", "add", "tell", "state", "know", "note"})
+
+
+def _dangling_frame(fact: str) -> bool:
+    words = english.word_norms(fact[-60:])
+    if not words:
+        return False
+    return words[-1] in _WANTS_CLAUSE or (
+        words[-1] == "that" and len(words) > 1 and words[-2] in _TELLING_VERBS)
+
+
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
@@ -177,6 +193,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
             return pronouns.resolve(facts[:limit + 1]), True
     if len(lone) < len(facts):  # "Hello. I ...", "... . P.S. I ...", "... . Okey"
         facts = [fact for index, fact in enumerate(facts) if index not in lone]
+    if len(facts) > 1:
+        facts = [fact for fact in facts if not _dangling_frame(fact)] or facts
     # "that's all for now" reads as a clause ("that's" + a word) but the model knows it
     if len(facts) > 1 and (closers.is_closer(facts[-1]) or chat.is_chat_speak(facts[-1]) or (
             not is_clause(facts[-1]) and not strip_trailing(facts[-1]))):

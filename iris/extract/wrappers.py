@@ -37,9 +37,13 @@ _OBJECT = re.compile(
 )
 _POLITE_QUESTION = re.compile(r"\W*(?:\w+\W+){0,3}?(?:can|could|would|will) (?:you|u)\b", re.I)
 _COMMAND_WORDS = ("remember", "memorize", "memorise")
+# Asked as a question too, before or after the verb: "... can u save that", "... remember
+# that for me would you".
 _TRAILING_COMMAND = re.compile(
-    r"[\s,.;]*\b(?:(?:please|pls)\s+)?(?:remember|note|save|store|keep in mind|don'?t forget)"
-    r"(?:\s+(?:that|this|these|it|them))?(?:\s+(?:for me|please))?[\s.!]*$", re.I)
+    r"[\s,.;]*\b(?:(?:please|pls)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
+    r"(?:remember|note|save|store|keep in mind|don'?t forget)"
+    r"(?:\s+(?:that|this|these|it|them))?(?:\s+(?:for me|please))?"
+    r"(?:[\s,]+(?:(?:can|could|would|will)\s+(?:you|u)|ok))?[\s.!?]*$", re.I)
 _THANKS = re.compile(
     r"[\s,.;!-]*\b(?:(?:thanks|thank you|thx|ty|cheers)(?: (?:so much|a lot|very much))?"
     r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
@@ -157,7 +161,7 @@ def strip_trailing(text: str) -> str:
 _THANKS_ENDS = ("thanks", "you", "thx", "ty", "cheers", "much", "lot", "please", "pls", "all",
                 "it")
 _COMMAND_ENDS = ("remember", "note", "save", "store", "mind", "forget", "that", "this", "these",
-                 "it", "them", "me", "please")
+                 "it", "them", "me", "please", "you", "u", "ok")
 _NOT_LETTERS = "".join(chr(c) for c in range(128) if not chr(c).isalpha())
 
 

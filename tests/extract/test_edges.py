@@ -54,3 +54,20 @@ def test_requests_at_the_edges_are_no_facts(message: str, facts: list[str]) -> N
 ])
 def test_closers_after_the_last_fact(message: str, facts: list[str]) -> None:
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # asked as a question, before or after the verb
+    ("remember that I have an allergy to water can u save that", ["I have an allergy to water"]),
+    ("i am expecting twins in two months. remember that for me would you",
+     ["I am expecting twins in two months"]),
+    # a frame of the telling left over by a cut wants a clause after it
+    ("GOOD AFTERNOON, I WOULD BE GRATEFUL IF YOU COULD REMEMBER THE FOLLOWING:\n"
+     "- I WAS RAISED ON A HORSE FARM\n- I DREAM OF MOVING TO THE CITY",
+     ["I WAS RAISED ON A HORSE FARM", "I DREAM OF MOVING TO THE CITY"]),
+    ("Dear sir, I wish to inform that\n➔ I am an art major\n➔ I like tea",
+     ["I am an art major", "I like tea"]),
+    ("remember that I love that and I hate this", ["I love that", "I hate this"]),
+])
+def test_the_telling_around_the_facts(message: str, facts: list[str]) -> None:
+    assert split_facts(message) == facts
