@@ -52,6 +52,15 @@ def _without_label(text: str) -> str:
     return rest if is_clause(rest) else text
 
 
+# A mail's subject line over the message ("Re: my account preferences", "Subject: about me")
+# names what follows; a presentative before a colon ("With apologies for the length, here is
+# some background:", "here's the lot:") points at it. Neither is a fact.
+_SUBJECT_LINE = re.compile(r"^\s*(?:re|fwd?|subject)\s*:[^\n]{0,80}\n(?=\s*\S)", re.I)
+_PRESENTATIVE = re.compile(
+    r"(?:[^:\n]{0,60}?[,;.!]\s*)?here(?:'s|\u2019s|\s+is|\s+are|\s+comes|\s+come|\s+goes)"
+    r"(?:\s+[\w'\u2019()]+){0,5}?\s*:\s+", re.I)
+
+
 _FACT_START_ROUNDS = 6
 # The user saying they are telling, before a clause: "im telling u I ...", "I'm letting you
 # know that my ...", or alone over a list ("I'm telling you the truth" stays).
@@ -158,6 +167,9 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
     text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
+    text = _SUBJECT_LINE.sub("", text, count=1)
+    presentative = _PRESENTATIVE.match(text)
+    text = text[presentative.end():] if presentative else text
     facts: list[str] = []
     lone: set[int] = set()  # facts that were a sentence of one word
     first, newline, rest = text.strip().partition("\n")

@@ -71,3 +71,17 @@ def test_closers_after_the_last_fact(message: str, facts: list[str]) -> None:
 ])
 def test_the_telling_around_the_facts(message: str, facts: list[str]) -> None:
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("With apologies for the length, here is some background: I am a nurse haha and I love "
+     "disneyland", ["I am a nurse", "I love disneyland"]),
+    ("here are my hobbies: I swim and I run", ["I swim", "I run"]),
+    ("Re: my account preferences\n\nI hate school. I love to play golf",
+     ["I hate school", "I love to play golf"]),
+    ("Subject: personal details\n\nI am a swim coach", ["I am a swim coach"]),
+    # a colon later in a fact is no presentative
+    ("remember that I like it here: the food is great", ["I like it here: the food is great"]),
+])
+def test_subject_lines_and_presentatives_are_no_facts(message: str, facts: list[str]) -> None:
+    assert split_facts(message) == facts
