@@ -104,6 +104,7 @@ _LINKS = frozenset({"and", "or", "but", "n", "i", "we", "he", "she", "they", "is
                     "many", "much", "more", "most", "few", "several", "both", "no",
                     "what", "whatever", "how", "why", "whether"})
 _DIGIT = re.compile(r"\d")  # "1)", "#2", "pt 3": list marks and numbers belong to the facts
+_SENTENCE_END = re.compile(r"[.!?:;\n]\s")
 _MARK = re.compile(r"[,.!?:;\-\u2013\u2014\u2026()]+")
 
 ClauseTest = Callable[[str], bool]
@@ -295,9 +296,21 @@ def closer_start(text: str, is_clause: ClauseTest) -> int:
             continue  # "I go | when the weather is nice", "... anime | every night"
         marked = len(rest) < cut - 1  # a mark between the fact and the tail
         if (marked or _bare_closer(tail, rest, is_clause)) and _chatty(tail, "end") \
-                and is_clause(rest):
+                and _leaves_clause(rest, is_clause):
             best = min(best, cut)
     return best
+
+
+def _leaves_clause(rest: str, is_clause: ClauseTest) -> bool:
+    """What a cut leaves ends in a clause. A heading or an opener may stand before the last
+    sentence ("little update about me: ... at the gym | pls n thx xx"); read alone, that
+    sentence must not end in an -ing form, which wants the tail as its object ("First off:
+    ... I like playing | basketball if that's helpful")."""
+    if is_clause(rest):
+        return True
+    last = _SENTENCE_END.split(rest)[-1]
+    words = _norms(last[-40:])
+    return bool(words) and not english.is_gerund(words[-1]) and is_clause(last)
 
 
 def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:

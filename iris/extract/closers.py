@@ -43,12 +43,12 @@ WEIGHTS = Path(__file__).with_name("closers.json")
 # added to the data moved them across; at 4.0 they score over 0.96 and 0.86.
 C = 4.0
 CLOSER_INTENTS = ("thank_you", "goodbye", "generic_closer")
-_PERSONAL = frozenset({"i", "im", "ive", "me", "my", "mine", "we", "our", "us"})
+_PERSONAL = frozenset({"i", "im", "ive", "my", "mine", "we", "our", "us"})
 _WORD = re.compile(r"[\w'\u2019]+")
 _AUXILIARIES = frozenset({"is", "are", "am", "was", "were", "be", "been", "has", "have", "had",
                           "do", "does", "did", "will", "can", "isnt", "arent", "wasnt"})
 # What follows a verb in a closer: "thank you", "appreciate it", "talk soon", "have a good one".
-_CLOSER_OBJECTS = frozenset({"you", "ya", "u", "it", "that", "this", "soon", "later", "again", "all",
+_CLOSER_OBJECTS = frozenset({"you", "ya", "u", "me", "it", "that", "this", "soon", "later", "again", "all",
                              "so", "very", "much", "a", "for", "heaps"})
 _DANGLING = frozenset({"and", "or", "but", "n", "i", "we", "he", "she", "they", "is", "am",
                        "are", "was", "were"})

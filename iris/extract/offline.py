@@ -1,8 +1,9 @@
 """The offline extractor: split a "remember ..." message into facts with rules, no model.
 
 The rules, in order (`split_facts`):
-1. Strip the command from the front of the message and what trails the last fact
-   (`iris.extract.wrappers`) and chat at its edges (`iris.extract.chat`).
+1. Strip the signature lines under the message (`iris.extract.signature`), the command from
+   the front of the message and what trails the last fact (`iris.extract.wrappers`) and chat
+   at its edges (`iris.extract.chat`).
 2. Split on list structure, unconditionally (`iris.extract.structure`).
 3. Split each part at discourse joiners (`iris.extract.joiners`) and at clause boundaries
    (`iris.extract.clauses`), and clean each fact's start: labels, connectors, linking
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 
 from iris import text as english
-from iris.extract import asides, chat, closers, joiners, pronouns, segments
+from iris.extract import asides, chat, closers, joiners, pronouns, segments, signature
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
 from iris.extract.memo import per_message, within_message
 from iris.extract.structure import bare_heading, heading, is_header, split_structure
@@ -49,6 +50,15 @@ def _without_label(text: str) -> str:
                                                      and not _OWN_START.match(rest)):
         return text  # "He plays the violin - I also ...": a fact of its own, no label
     return rest if is_clause(rest) else text
+
+
+# A mail's subject line over the message ("Re: my account preferences", "Subject: about me")
+# names what follows; a presentative before a colon ("With apologies for the length, here is
+# some background:", "here's the lot:") points at it. Neither is a fact.
+_SUBJECT_LINE = re.compile(r"^\s*(?:re|fwd?|subject)\s*:[^\n]{0,80}\n(?=\s*\S)", re.I)
+_PRESENTATIVE = re.compile(
+    r"(?:[^:\n]{0,60}?[,;.!]\s*)?here(?:'s|\u2019s|\s+is|\s+are|\s+comes|\s+come|\s+goes)"
+    r"(?:\s+[\w'\u2019()]+){0,5}?\s*:\s+", re.I)
 
 
 _FACT_START_ROUNDS = 6
@@ -137,6 +147,22 @@ def _chat_to_assistant(text: str, facts: list[str]) -> bool:
     return chat.is_chat(text) and not (facts and pronouns.refers_back(text, facts[-1]))
 
 
+# A piece that ends in a word wanting a clause after it is what a cut left of the telling,
+# no fact: "I would be grateful if | you could remember ...", "Dear sir, I wish to inform
+# that | ...", "sry if i said dis b4 but | ...". "that" wants one only after a verb of telling
+# ("I love that" is a fact).
+_WANTS_CLAUSE = frozenset({"if", "but", "whether", "because", "although"})
+_TELLING_VERBS = frozenset({"inform", "say", "mention", "add", "tell", "state", "know", "note"})
+
+
+def _dangling_frame(fact: str) -> bool:
+    words = english.word_norms(fact[-60:])
+    if not words:
+        return False
+    return words[-1] in _WANTS_CLAUSE or (
+        words[-1] == "that" and len(words) > 1 and words[-2] in _TELLING_VERBS)
+
+
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
@@ -148,7 +174,10 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
-    text = _BRACKETED_REQUEST.sub("", text)
+    text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
+    text = _SUBJECT_LINE.sub("", text, count=1)
+    presentative = _PRESENTATIVE.match(text)
+    text = text[presentative.end():] if presentative else text
     facts: list[str] = []
     lone: set[int] = set()  # facts that were a sentence of one word
     first, newline, rest = text.strip().partition("\n")
@@ -183,6 +212,8 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
             return pronouns.resolve(facts[:limit + 1]), True
     if len(lone) < len(facts):  # "Hello. I ...", "... . P.S. I ...", "... . Okey"
         facts = [fact for index, fact in enumerate(facts) if index not in lone]
+    if len(facts) > 1:
+        facts = [fact for fact in facts if not _dangling_frame(fact)] or facts
     # "that's all for now" reads as a clause ("that's" + a word) but the model knows it
     if len(facts) > 1 and (closers.is_closer(facts[-1]) or chat.is_chat_speak(facts[-1]) or (
             not is_clause(facts[-1]) and not strip_trailing(facts[-1]))):

@@ -29,15 +29,21 @@ _OBJECT_VERBS = re.compile(r"(?:save|store|note|record|add|log|remember)\b", re.
 _OBJECT = re.compile(
     r"(?:(?:these|some|a few|a couple of|the following|the) (?:facts|things|details|notes|stuff)"
     r"|that|this|these|those|the following|following|some stuff|stuff"
-    r"|about me|for me|for later|down|(?:to|in|into) (?:your )?memory|too|as well|:|-|,)"
+    r"|about me|for me|for later|down|below|(?:to|in|into) (?:your )?memory|too|as well|:|-|,"
+    # where it is kept: "save the following in my file", "add these to my profile"
+    r"|(?:in|into|to|on) (?:my|your|the) (?:file|profile|records?|notes|account)|on record)"
     r"(?=\W|$)[\s:,\-–—]*",
     re.I,
 )
 _POLITE_QUESTION = re.compile(r"\W*(?:\w+\W+){0,3}?(?:can|could|would|will) (?:you|u)\b", re.I)
 _COMMAND_WORDS = ("remember", "memorize", "memorise")
+# Asked as a question too, before or after the verb: "... can u save that", "... remember
+# that for me would you".
 _TRAILING_COMMAND = re.compile(
-    r"[\s,.;]*\b(?:(?:please|pls)\s+)?(?:remember|note|save|store|keep in mind|don'?t forget)"
-    r"(?:\s+(?:that|this|these|it|them))?(?:\s+(?:for me|please))?[\s.!]*$", re.I)
+    r"[\s,.;]*\b(?:(?:please|pls)\s+)?(?:(?:can|could|would|will)\s+(?:you|u)\s+)?"
+    r"(?:remember|note|save|store|keep in mind|don'?t forget)"
+    r"(?:\s+(?:that|this|these|it|them))?(?:\s+(?:for me|please))?"
+    r"(?:[\s,]+(?:(?:can|could|would|will)\s+(?:you|u)|ok))?[\s.!?]*$", re.I)
 _THANKS = re.compile(
     r"[\s,.;!-]*\b(?:(?:thanks|thank you|thx|ty|cheers)(?: (?:so much|a lot|very much))?"
     r"|please|pls|that'?s (?:all|it))[\s.!]*$", re.I)
@@ -155,7 +161,7 @@ def strip_trailing(text: str) -> str:
 _THANKS_ENDS = ("thanks", "you", "thx", "ty", "cheers", "much", "lot", "please", "pls", "all",
                 "it")
 _COMMAND_ENDS = ("remember", "note", "save", "store", "mind", "forget", "that", "this", "these",
-                 "it", "them", "me", "please")
+                 "it", "them", "me", "please", "you", "u", "ok")
 _NOT_LETTERS = "".join(chr(c) for c in range(128) if not chr(c).isalpha())
 
 
@@ -261,22 +267,43 @@ def is_request(span: str) -> bool:
     if not verb or not (command.is_signal(verb.group()) or norm in lexicon.verbs
                         or is_main_verb(norm)):
         return False
+    if (asked.group("please") or asked.group("question")) and _RESPONSE.fullmatch(rest):
+        return True  # "Kindly acknowledge.", "pls confirm once stored": a reply asked for
     # the object may come after a particle or a noun ("make a note of the above")
     found = _MESSAGE_OBJECTS.search(rest, verb.end(), verb.end() + 30)
     if not found:
         return False
+    noun = _OBJECT_NOUN.match(rest, found.end())
+    if noun and found.group().lower() in _DETERMINERS:  # "store this information"
+        found = noun
     if re.search(r"[.!?]\s*\w", rest[found.end():]):
         return False  # "... remember this. Many thanks in advance": a sentence after it
-    tail = _WORD.findall(rest[found.end():])
+    tail = _WORD.findall(_PLACE.sub(" ", rest[found.end():]))
     between = _WORD.findall(rest[verb.end():found.start()])
     return (len(tail) <= _MOST_REQUEST_TAIL and len(between) <= 3 and not any(
         english.normalise(w) in _PERSONAL or w[0].isdigit() for w in tail + between))
+
+
+# A request for a reply names no object: the message is what is acknowledged or confirmed.
+_RESPONSE = re.compile(r"(?:acknowledge|confirm)(?:\s+(?:once|when|if)\s+(?:it'?s\s+|it\s+is\s+)?"
+                       r"(?:stored|saved|noted|done))?\W*", re.I)
+# A noun after a demonstrative names the message too: "this information", "these details".
+_DETERMINERS = frozenset({"this", "that", "these", "those", "the following"})
+_OBJECT_NOUN = re.compile(r"\s+(?:info(?:rmation)?|details?|facts?|things?|stuff|points?"
+                          r"|particulars|notes?|bits?)\b", re.I)
+# Where the message is kept, with the user's or both speakers' possessive: "in my file",
+# "to my profile", "for our future conversations". After a preposition "my" names a place,
+# not a fact ("remember that my dog is old" has no preposition before "my").
+_PLACE = re.compile(r"\b(?:in|into|to|on|for)\s+(?:my|our)\s+(?:\w+\s+)?"
+                    r"(?:file|files|profile|records?|memory|notes|account|chats?|conversations?"
+                    r"|talks?)\b", re.I)
 
 
 _WORD = re.compile(r"[\w'\u2019]+")
 _PERSONAL = frozenset({"i", "im", "ive", "my", "mine", "we", "our", "he", "she", "they",
                        "his", "her", "their"})
 _REQUEST_STARTS = 14
+_REPLY_WORD = re.compile(r"acknowledge|confirm", re.I)
 
 
 def request_start(text: str) -> int:
@@ -286,7 +313,7 @@ def request_start(text: str) -> int:
     offset = max(0, len(text) - 160)
     tail = text[offset:]
     if not (_MESSAGE_OBJECTS_LOWER.search(tail.lower()) if tail.isascii()
-            else _MESSAGE_OBJECTS.search(text, offset)):
+            else _MESSAGE_OBJECTS.search(text, offset)) and not _REPLY_WORD.search(tail):
         return len(text)  # a request names the message ("this", "the above"): cheap to rule out
     for word in list(_WORD.finditer(text, offset))[-_REQUEST_STARTS:]:
         rest = text[:word.start()].rstrip(" ,;:-\u2013\u2014(")

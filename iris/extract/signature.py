@@ -1,0 +1,56 @@
+"""The signature block under a message: the lines after the last fact that sign it off.
+
+A letter or a text ends in lines of their own: a valediction ("Warm regards,", "Cheers")
+and perhaps a name or an initial under it ("T.", "Sam"), a mail client's device line ("Sent
+from my Android phone", "Sent via Outlook") or a request to the assistant about the message
+("Please confirm once stored."). Read line by line from the bottom, before any list
+structure: the structure splitter reads each line as an item, so "T." became a fact.
+
+Only whole lines under another line are read, so "Thanks to my mum I can swim" or a list
+item "- cheers" (no line of its own: the mark is part of it) is never one."""
+
+from __future__ import annotations
+
+import re
+
+from iris import text as english
+from iris.extract import chat, closers
+from iris.extract.wrappers import is_request
+
+# A mail client's line: "Sent from my iPhone", "Sent via Gmail", "Get Outlook for Android".
+_DEVICE_LINE = re.compile(
+    r"(?:sent\s+(?:from|via|with|using)|get\s+outlook\s+for)(?:\s+[\w'&.+-]+){1,5}\W*", re.I)
+# A name or an initial signed under a valediction: "T.", "t", "Sam", "- Jo", "Tom x".
+_NAME_LINE = re.compile(r"[-~\u2013\u2014\s]*(?:[A-Za-z]\.?|[A-Z][a-z]+)(?:\s+(?:[A-Za-z]\.?|x+))?\s*")
+# A valediction is a few words: longer lines hold a clause.
+_MOST_VALEDICTION_WORDS = 4
+
+
+def _valediction(line: str) -> bool:
+    words = english.word_norms(line)
+    # "T." alone is a name's initial, no valediction (the closer model scores it one)
+    return 0 < len(words) <= _MOST_VALEDICTION_WORDS and max(map(len, words)) > 1 and (
+        closers.is_closer(line) or chat.is_chat(line))
+
+
+def _signs_off(line: str) -> bool:
+    """`line` alone signs the message off, without a name under it."""
+    return bool(_DEVICE_LINE.fullmatch(line)) or _valediction(line) or is_request(line)
+
+
+def without_signature(message: str) -> str:
+    """`message` without the signature lines at its bottom; the first line always stays (a
+    message of one line is no letter)."""
+    lines = message.rstrip().split("\n")
+    while len(lines) > 1:
+        last = lines[-1].strip()
+        if not last:
+            lines.pop()
+        elif _signs_off(last):
+            lines.pop()
+        elif (_NAME_LINE.fullmatch(last) and len(lines) > 2
+              and _valediction(lines[-2].strip())):
+            del lines[-2:]
+        else:
+            break
+    return "\n".join(lines)
