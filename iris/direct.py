@@ -28,6 +28,7 @@ from rapidfuzz import fuzz, process
 from iris import text as english
 from iris.errors import ConfigError
 from iris.extract import closers
+from iris.extract.clauses import holds_run_on
 from iris.extract.offline import split_facts_bounded
 from iris.paths import intents_dir
 from iris.text import find_norm_words, norm_words, word_positions
@@ -440,6 +441,8 @@ class DirectHandler:
         # more is several facts, whatever joins them ("+", "as well as", "#1 ... #2").
         if len(split_facts_bounded(content, limit=1)[0]) > 1:
             return "list_structure:facts"
+        if holds_run_on(content):  # the extractor keeps "she ..." on the fact before it
+            return "list_structure:run_on"
         return None
 
     def _several_clauses(self, content: str) -> bool:

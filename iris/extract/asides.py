@@ -47,6 +47,13 @@ _MANNER = r"(?:honest|frank|clear|brief|blunt)"
 _MODAL = (r"(?:'d|'ll|\s+would|\s+should|\s+must|\s+might|\s+could|\s+can|\s+will|"
           r"\s+ought to|\s+have to|\s+need to|\s+want(?:ed)? to|\s+wanna|\s+gotta)")
 _SUBJECT = r"(?:i|we)"
+# Adjectives that take a clause, as verbs of thinking do: "I'm sure | I told you" is one
+# clause waiting for the next.
+CLAUSE_ADJECTIVES = frozenset({"sure", "certain", "afraid", "aware", "glad", "convinced",
+                               "positive", "confident"})
+# "I'm sure", "we are pretty certain": the user's certainty, a frame like "I think".
+_CERTAIN = (rf"{_SUBJECT}(?:'?m|'?re|\s+am|\s+are)\s+(?:pretty\s+|quite\s+|fairly\s+)?"
+            rf"(?:{'|'.join(sorted(CLAUSE_ADJECTIVES - {'glad', 'afraid'}))})")
 # The manner of telling: "to be frank", "if I'm honest", "if I may", "for what it's worth".
 _MANNER_CLAUSE = (rf"(?:if|to be)\s+(?:i'?m\s+|i am\s+)?{_MANNER}|if {_SUBJECT} (?:may|might)"
                   r"|for what it(?:'?s|\s+is) worth")
@@ -164,7 +171,7 @@ _PREFIX = re.compile(
 # told you this already but" needs the "but".
 _BACK = re.compile(
     rf"\s*(?:{_POINTING_BACK}|{_MANNER_CLAUSE}|(?:let me|lemme)\s+(?:see|think)"
-    rf"|(?:{_SUBJECT}\s+{_THINKING}\s+)?{_RECALLED}(?=\s*,?\s*but\b))(?P<mark>\s*[,:]|\s*,?\s*but\b)?"
+    rf"|(?:(?:{_SUBJECT}\s+{_THINKING}|{_CERTAIN})\s+)?{_RECALLED}(?=\s*,?\s*but\b))(?P<mark>\s*[,:]|\s*,?\s*but\b)?"
     r"[\s,:]*", re.I)
 _BUT = re.compile(r"\s*,?\s+but\b[\s,:]*", re.I)
 # Discourse markers before the user points back at their telling (a closed class: the

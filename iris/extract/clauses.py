@@ -15,7 +15,7 @@ from itertools import islice
 from rapidfuzz import fuzz, process
 
 from iris import text as english
-from iris.extract import joiners, pronouns, segments
+from iris.extract import asides, joiners, pronouns, segments
 from iris.extract.memo import per_message
 from iris.store.kinds import is_known, is_main_verb
 
@@ -231,10 +231,16 @@ def _run_is_clause(chunks: list[str], delimiters: list[str], index: int,
 # Where a run-on sentence may start a new clause: a subject word that is never an object.
 # (Not "he"/"she": a pronoun clause stays with the person it follows, as pronouns.py keeps it.)
 _RUN_ON = re.compile(r"(?<=[\w'])[ \t]+(?=(?:i|i'm|im|i've|ive|i'd|my|we|our)\b)", re.I)
+# The same with the third person subjects, for a reader that only asks whether a text holds
+# two clauses (the fast path: "my parrot Kiwi works for the council she hates thunder").
+_RUN_ON_ANY = re.compile(
+    r"(?<=[\w'])[ \t]+(?=(?:i|i'm|im|i've|ive|i'd|my|we|our|he|she|they|he's|she's|they're)\b)",
+    re.I)
 # A word after which that subject still belongs to the same clause: "when i", "and my",
 # "with my", "that she", "than we".
 _BINDING = segments.PARTICLES | segments.SUBORDINATORS | _RELATIVE | _COMMA_OPENERS | frozenset(
-    {"and", "n", "nor", "than", "then", "that", "not", "like", "also", "plus", "&", "+"})
+    {"and", "n", "nor", "than", "then", "that", "not", "like", "also", "plus", "&", "+"}
+) | asides.CLAUSE_ADJECTIVES
 # A conjunction this many words back still holds the subject: "but now I am", "since the
 # surgery I have", "and in addition I" (a linking phrase the clause splitter reads).
 _OPENERS = _COMMA_OPENERS | segments.SUBORDINATORS | frozenset({"and", "n", "also", "plus",
@@ -259,7 +265,7 @@ _TAIL_CHARS = 60  # enough for the few words of a gapped clause or a possessive 
 _POSSESSIVE_REACH = 6
 
 
-def mark_run_ons(text: str) -> str:
+def mark_run_ons(text: str, *, third_person: bool = False) -> str:
     """A sentence written with no comma at all, as dictated or typed fast ("i have two cats i
     live in leeds my job is nights"): a subject right after a finished English word is marked
     as a split point, judged like a comma (both sides must be clauses). Not after a verb,
@@ -267,13 +273,15 @@ def mark_run_ons(text: str) -> str:
     snore"), a function word ("when I", "and my", "with my"), within a few words of a
     subordinate opener ("but now I"), nor before a short clause at the end ("everything I
     know"); not after an unknown word, which may be a typo of one of those ("beacuse i"). A
-    writer who uses commas marks their own boundaries: a sentence with one is left as it is."""
+    writer who uses commas marks their own boundaries: a sentence with one is left as it is.
+    `third_person`: he/she/they open a clause too (the same tests hold them: "she says he
+    snores", "the cake she bakes")."""
     if "," in text or len(text) > _RUN_ON_CHARS:
         return text
     lexicon = english.words()
     cuts = [m.end() for m in _DELIMITER.finditer(text)]
     out, start = [], 0
-    for match in _RUN_ON.finditer(text):
+    for match in (_RUN_ON_ANY if third_person else _RUN_ON).finditer(text):
         # the words since the last split point must be a clause: "// in my spare time I do"
         # keeps its time with the clause it opens
         at = bisect_right(cuts, match.start())
@@ -301,6 +309,12 @@ def mark_run_ons(text: str) -> str:
         out += [text[start:match.start()], "\u2002"]
         start = match.end()
     return "".join(out) + text[start:]
+
+
+def holds_run_on(text: str) -> bool:
+    """A second clause run on with no mark, its subject any subject pronoun or "my": "my
+    parrot Kiwi works for the council she hates thunder" holds two facts."""
+    return mark_run_ons(text, third_person=True) != text
 
 
 def _gapped(words: list[str], verbs: frozenset[str]) -> bool:

@@ -164,7 +164,7 @@ def _open_ended(word: str) -> bool:
     """ "It's a reminder that, no matter what, we ...": a clause that waits for what follows."""
     lexicon = english.words()
     return (word in lexicon.noun_markers or word in segments.SUBORDINATORS
-            or word in _COORDINATORS or word in _CONTRASTS)
+            or word in _COORDINATORS or word in _CONTRASTS or word in asides.CLAUSE_ADJECTIVES)
 
 
 def _all_filler(words: list[str]) -> bool:

@@ -28,6 +28,18 @@ _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", 
 _ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 _NUMBER_WORD = "|".join(_WORD_NUMBERS)
 _ORDINAL_WORD = "|".join(o + "(?:ly)?" for o in _ORDINALS)
+# Ordinal adverbs of other languages that no English sentence uses, so they count as
+# counters wherever they stand, even with no punctuation ("... blood ten tweede i went ..."):
+# Dutch, German, Polish, French. (Spanish and Italian "segundo", "primo" are English words
+# too; with a mark after them they are labels, `split_labelled_marks`.)
+_FOREIGN_ORDINALS = {
+    **{f"ten {w}": n for n, w in enumerate(("eerste", "tweede", "derde", "vierde", "vijfde"), 1)},
+    **{w: n for n, w in enumerate(("erstens", "zweitens", "drittens", "viertens", "fünftens"), 1)},
+    **{f"po {w}": n for n, w in enumerate(("pierwsze", "drugie", "trzecie", "czwarte", "piąte"), 1)},
+    **{w + "ment": n for n, w in enumerate(("premi\u00e8re", "deuxi\u00e8me", "troisi\u00e8me",
+                                            "quatri\u00e8me", "cinqui\u00e8me"), 1)},
+}
+_FOREIGN_ORDINAL = "|".join(w.replace(" ", r"\s+") for w in _FOREIGN_ORDINALS)
 
 # One counter, with the decoration that makes it a list mark. Named groups say the kind.
 _COUNTER = re.compile(
@@ -43,6 +55,7 @@ _COUNTER = re.compile(
     rf"|(?P<dec>\d{{1,2}}|[a-h]|[ivx]{{1,4}}|{_NUMBER_WORD})(?:\.\)|\)|:|\.(?=\s)|\s?[-–—](?=\s)"
     r"|[\]/>](?=\s))"
     rf"|(?P<ord>\d{{1,2}}(?:st|nd|rd|th)|{_ORDINAL_WORD})(?:\s+off)?\s*[,:.)\-–—]?"
+    rf"|(?P<fo>{_FOREIGN_ORDINAL})\s*[,:.)\-–—]?"
     r")(?=\s|(?<=[,:.)\]]))", re.I)  # "Firstly,I ..." needs no space after the comma
 
 
@@ -90,6 +103,8 @@ def _shaped_values(match: re.Match[str]) -> list[tuple[str, int]]:
 
 def _values(match: re.Match[str]) -> list[tuple[str, int]]:
     """(kind, value) readings of one counter: "i)" may be roman 1 or letter 9."""
+    if match.group("fo") is not None:  # counts with the English ordinals: one kind of word
+        return [("ord", _FOREIGN_ORDINALS[" ".join(match.group("fo").lower().split())])]
     for group in ("label", "hash", "br", "dec", "ord", "key"):
         raw = match.group("lv" if group == "label" else group)
         if raw is None:
@@ -165,7 +180,8 @@ def split_enumeration(line: str) -> tuple[str, list[str]] | None:
 # A free-standing run of symbols: not a word, not plain sentence punctuation. A symbol
 # beyond ASCII ("・", "•", "➤", "★") may also be written against the item's first word
 # ("・I read ・I swim"); ASCII ones attach to words in other senses ("+1", "~5", "#tag", "<3").
-_SYMBOL = re.compile(r"(?:^|(?<=\s))(?:([^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3})(?=\s)"
+# A symbol in brackets is one too: "(+) I swim (+) I sing".
+_SYMBOL = re.compile(r"(?:^|(?<=\s))(?:(\([^\w\s().,;:!?'\"]{1,2}\)|[^\w\s.,;:!?'\"()\[\]{}&%$@]{1,3})(?=\s)"
                      r"|([^\x00-\x7f\w\s])(?=\w))")
 # Of the marks written against a word, only symbols and bullet-like punctuation: never a
 # currency sign ("€5 and €10"), a quote, a bracket or an ellipsis.
@@ -244,7 +260,8 @@ def strip_marks(lines: list[str]) -> list[str]:
 # A mark after an item's label: "First up => I ...", "numero uno -> I ...", "Initially — I ...",
 # "To kick off... I ...", "EINS) I ...": free-standing, or glued to the label's last word.
 _LABEL_MARK = re.compile(rf"(?:\.{{3}}|\u2026|\)|[^\w\s.,;:!?()\[\]{{}}&%$@{_QUOTES}]{{1,3}})(?=\s)")
-_BOUNDARY = re.compile(r"[.;:,/!?]\s")
+# ("w/ two dogs", "b/ c": a slash after one letter abbreviates a word, no boundary)
+_BOUNDARY = re.compile(r"(?:[.;:,!?]|(?<![\s(]\w)(?<!^\w)/)\s")
 _LABEL_WORDS = 4  # "On top of which... I ..."
 _MARKS_TRIED = 3
 

@@ -106,6 +106,10 @@ def clean_fact(text: str) -> str:
 
 
 _SPACE_RUN = re.compile(r"[ \t]{2,}")
+# Full-width sentence punctuation, typed with no space after it ("1．I swim 2．I sing"): read
+# as the ASCII mark and a space.
+_FULL_WIDTH = str.maketrans({"\uff0e": ". ", "\uff0c": ", ", "\uff1a": ": ", "\uff1b": "; ",
+                             "\uff01": "! ", "\uff1f": "? "})
 # A wide gap between two words where a sentence end was left out ("I am a nurse  I have a
 # cat"): kept as one marked space, a split point the clause splitter judges like a comma.
 _WIDE_GAP = re.compile(r"(?<=\w)[ \t]{2,}(?=\w)")
@@ -173,7 +177,7 @@ def split_facts(text: str) -> list[str]:
 def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str], bool]:
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
-    text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text)))
+    text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text.translate(_FULL_WIDTH))))
     text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
     text = _SUBJECT_LINE.sub("", text, count=1)
     presentative = _PRESENTATIVE.match(text)
