@@ -17,16 +17,13 @@ into words, and rapidfuzz only ever sees single words at the start (or end) of a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
 
-import yaml
 from rapidfuzz import fuzz, process
 
 from iris import text as english
-from iris.errors import ConfigError
+from iris.direct.lexicon import SUBJECT_FORMS, TYPO_CUTOFF, Match, Node, Trigger, load
 from iris.extract import closers
 from iris.extract.clauses import holds_run_on
 from iris.extract.offline import split_facts_bounded
@@ -34,25 +31,11 @@ from iris.paths import intents_dir
 from iris.text import find_norm_words, norm_words, word_positions
 from iris.types import DirectDecision
 
-# A trigger word of at least this many letters tolerates typos ("remeber", "memroy"); shorter
-# ones must be exact, or "not that" would read as "note that".
-FUZZY_MIN_LEN = 6
-# fuzz.ratio of a word against a trigger word: "rember"/"remember" is 86, "memroy"/"memory" 83.
-TYPO_CUTOFF = 80.0
 # Longer messages need judgement (and tokenising them is wasted work).
 MAX_CHARS = 500
 MAX_FACT_WORDS = 40
 MAX_FORGET_WORDS = 20
 MAX_TOPIC_WORDS = 6
-
-# Real words that sit within typo distance of a trigger word but mean something else. Every
-# word of every trigger phrase is added too: "memories" is not a typo of "memorize".
-NOT_TYPOS = frozenset({"forgot", "forgotten", "forged", "remind", "reminds", "reminded",
-                       "member", "members", "memo", "memos", "memoir", "memoirs", "memorial",
-                       "memorable", "nothing", "notes", "noted", "saved", "stored", "deleted",
-                       # found by matching the words of CLINC150 and the persona facts:
-                       "long", "lounge", "forest", "fort", "storey", "community", "pleasure",
-                       "furniture", "depleted", "preference", "preferences"})
 
 _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "`": "`", "\u00ab": "\u00bb"}
 _EDGE_PUNCT = " \t\r\n:;,.!?\u2026-\u2013\u2014"
@@ -74,123 +57,6 @@ _TOPIC_PREPOSITION = re.compile(
 _NO_TOPIC = frozenset({"", "me", "myself", "us", "me so far", "so far", "about me"})
 
 
-def _phrase_regex(phrases: list[str]) -> re.Pattern[str]:
-    """One regex that finds any of `phrases` in normalised text. Plain literals, no
-    IGNORECASE: Python's re is several times faster on them."""
-    longest_first = sorted({" ".join(norm_words(p)) for p in phrases}, key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(map(re.escape, longest_first)) + r")\b")
-
-
-# Forms whose phrase is followed by the fact's own subject ("remember my ...").
-_SUBJECT_FORMS = frozenset({"subject", "subject_about_user"})
-
-
-@dataclass(frozen=True)
-class _Trigger:
-    phrase: str  # normalised words joined by spaces
-    action: Literal["store", "list", "forget"]
-    form: str  # what follows the phrase; see triggers.yaml
-
-
-@dataclass
-class _Node:
-    children: dict[str, _Node] = field(default_factory=dict)
-    fuzzy: list[str] = field(default_factory=list)  # children long enough to allow typos
-    trigger: _Trigger | None = None
-
-
-def _insert(root: _Node, words: tuple[str, ...], trigger: _Trigger) -> None:
-    node = root
-    for word in words:
-        if word not in node.children:
-            node.children[word] = _Node()
-            if len(word) >= FUZZY_MIN_LEN:
-                node.fuzzy.append(word)
-        node = node.children[word]
-    if node.trigger is not None and node.trigger != trigger:
-        raise ValueError(f"trigger {' '.join(words)!r} is defined twice "
-                         f"({node.trigger.action}/{node.trigger.form} and {trigger.action}/{trigger.form})")
-    node.trigger = trigger
-
-
-@dataclass(frozen=True)
-class _Match:
-    trigger: _Trigger
-    end: int  # one past the phrase's last word index
-    score: float
-
-
-class _Lexicon:
-    """Everything loaded from intents/fastpath, compiled once per folder."""
-
-    def __init__(self, folder: Path):
-        triggers = english.read_yaml(folder / "triggers.yaml")
-        self.words = english.words(folder)
-        lexicon = self.words.raw
-        stems = set(lexicon["prefilter_stems"])
-        not_typos = set(NOT_TYPOS)
-        self.prefix = _Node()
-        self.ending = _Node()  # built from reversed phrases, walked from the end
-        forms = {
-            ("store", "fact_follows"): "fact", ("store", "fact_about_user_follows"): "fact_about_user",
-            ("store", "subject_follows"): "subject",
-            ("store", "subject_about_user_follows"): "subject_about_user", ("store", "ending"): "ending",
-            ("list", "about_user"): "topic", ("list", "topic_about_user"): "topic_about_user",
-            ("forget", "description_follows"): "description",
-            ("forget", "description_about_user_follows"): "description_about_user",
-            ("forget", "subject_follows"): "subject",
-        }
-        for action, groups in triggers.items():
-            for group, phrases in groups.items():
-                form = forms[(action, group)]
-                for phrase in phrases:
-                    words = norm_words(phrase)
-                    trigger = _Trigger(" ".join(words), action, form)
-                    not_typos.update(words)
-                    if not any(stem in trigger.phrase for stem in stems):
-                        # The prefilter must let every trigger through: a phrase without a
-                        # listed stem brings its longest word as one.
-                        stems.add(max(words, key=len))
-                    if form == "ending":
-                        _insert(self.ending, words[::-1], trigger)
-                    else:
-                        _insert(self.prefix, words, trigger)
-
-        self.not_typos = frozenset(not_typos)
-        self.prefilter = re.compile("|".join(map(re.escape, sorted(stems))))
-        self.courtesies = {norm_words(p) for p in lexicon["courtesies"]}
-        self.courtesy_lengths = sorted({len(p) for p in self.courtesies}, reverse=True)
-        self.courtesy_starts = frozenset(p[0] for p in self.courtesies)
-        self.trailing_courtesies = tuple(" ".join(norm_words(p)) for p in lexicon["trailing_courtesies"])
-        fillers = sorted({r"\s+".join(norm_words(p)) for p in lexicon["leading_fillers"]},
-                         key=len, reverse=True)
-        self.leading_filler = re.compile(r"(?:" + "|".join(fillers) + r")\b[\s:,\-\u2013\u2014]*",
-                                         re.IGNORECASE)
-        self.fact_subjects = frozenset(lexicon["fact_subjects"])
-        self.personal = frozenset(lexicon["personal_words"])
-        self.clause_subjects = frozenset(lexicon["clause_subjects"])
-        self.relative_openers = frozenset(lexicon["relative_openers"])
-        self.recall_openers = frozenset(norm_words(p) for p in lexicon["recall_openers"])
-        self.recall_lengths = sorted({len(p) for p in self.recall_openers})
-        self.conversation = frozenset(lexicon["conversation_words"])
-        self.assistant = frozenset(lexicon["assistant_words"])
-        self.vague = frozenset(" ".join(norm_words(p)) for p in lexicon["vague_descriptions"])
-        self.multi_signals = _phrase_regex(lexicon["multi_fact_signals"])
-        self.reminders = _phrase_regex(lexicon["reminder_signals"])
-        self.folder = folder
-
-
-@lru_cache(maxsize=4)
-def _load(folder: Path) -> _Lexicon:
-    try:
-        return _Lexicon(folder)
-    except ConfigError:
-        raise
-    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
-        raise ConfigError(f"fast-path phrase data in {folder} is unusable: "
-                          f"{type(exc).__name__}: {exc}") from exc
-
-
 @lru_cache(maxsize=256)
 def _aside(reason: str) -> DirectDecision:
     # Decisions are frozen, so one object per reason can be handed out again and again.
@@ -205,7 +71,7 @@ class DirectHandler:
     """`decide(text)` -> DirectDecision. Stateless after construction and safe to share."""
 
     def __init__(self, *, data_dir: Path | None = None):
-        self._lex = _load(Path(data_dir) if data_dir else intents_dir() / "fastpath")
+        self._lex = load(Path(data_dir) if data_dir else intents_dir() / "fastpath")
 
     # --- the decision ------------------------------------------------------------------
 
@@ -272,7 +138,7 @@ class DirectHandler:
                 return i
         return i
 
-    def _walk(self, root: _Node, words: list[str], indices: range) -> tuple[_Trigger, int] | None:
+    def _walk(self, root: Node, words: list[str], indices: range) -> tuple[Trigger, int] | None:
         """Longest trigger along `indices`; returns it and how many words it took."""
         node, best, taken = root, None, 0
         for i in indices:
@@ -291,22 +157,22 @@ class DirectHandler:
                 best = (node.trigger, taken)
         return best
 
-    def _match_prefix(self, words: list[str], start: int) -> _Match | None:
+    def _match_prefix(self, words: list[str], start: int) -> Match | None:
         found = self._walk(self._lex.prefix, words, range(start, len(words)))
         if found is None:
             return None
         trigger, taken = found
         said = " ".join(words[start:start + taken])
-        return _Match(trigger, start + taken, fuzz.ratio(said, trigger.phrase))
+        return Match(trigger, start + taken, fuzz.ratio(said, trigger.phrase))
 
-    def _content_span_after(self, text: str, words: list[str], match: _Match) -> tuple[int, int] | None:
+    def _content_span_after(self, text: str, words: list[str], match: Match) -> tuple[int, int] | None:
         """Where the fact or description starts, or None when the phrase is not used as a
         trigger here ("remember the milk" has no subject after "remember")."""
         tokens = word_positions(text, words)
         if tokens is None:
             return None
         after = tokens[match.end - 1].end()
-        if match.trigger.form not in _SUBJECT_FORMS:
+        if match.trigger.form not in SUBJECT_FORMS:
             return after, len(text)
         if text[after:].lstrip().startswith((":", "-", "\u2013", "\u2014")):
             return after, len(text)
@@ -315,7 +181,7 @@ class DirectHandler:
         return None
 
     def _match_ending(self, text: str, words: list[str],
-                      start: int) -> tuple[_Match | None, tuple[int, int] | None]:
+                      start: int) -> tuple[Match | None, tuple[int, int] | None]:
         """'My wife's name is Ana, remember that.': a trigger that ends the message after a
         separator. The fact is what comes before the separator."""
         end = len(words)
@@ -331,11 +197,11 @@ class DirectHandler:
         if not _SEPARATOR.search(gap):
             return None, None
         said = " ".join(words[first:end])
-        match = _Match(trigger, end, fuzz.ratio(said, trigger.phrase))
+        match = Match(trigger, end, fuzz.ratio(said, trigger.phrase))
         return match, (tokens[start].start(), tokens[first - 1].end())
 
-    def _trigger_label(self, words: list[str], match: _Match) -> str:
-        if match.trigger.form in _SUBJECT_FORMS and match.end < len(words) \
+    def _trigger_label(self, words: list[str], match: Match) -> str:
+        if match.trigger.form in SUBJECT_FORMS and match.end < len(words) \
                 and words[match.end] in self._lex.fact_subjects:
             return f"{match.trigger.phrase} {words[match.end]}"
         return match.trigger.phrase
@@ -415,7 +281,7 @@ class DirectHandler:
         verbs, nouns = self._lex.words.verbs, self._lex.words.noun_markers
         return any(words[i] in verbs and words[i - 1] not in nouns for i in range(1, len(words)))
 
-    def _fact_problem(self, content: str, trigger: _Trigger) -> str | None:
+    def _fact_problem(self, content: str, trigger: Trigger) -> str | None:
         lex = self._lex
         words = list(norm_words(content))
         if not words:
@@ -459,7 +325,7 @@ class DirectHandler:
                 return True
         return False
 
-    def _forget_problem(self, content: str, trigger: _Trigger) -> str | None:
+    def _forget_problem(self, content: str, trigger: Trigger) -> str | None:
         lex = self._lex
         words = norm_words(content)
         if not words:
@@ -477,7 +343,7 @@ class DirectHandler:
             return "list_structure:items"
         return None
 
-    def _list(self, text: str, words: list[str], match: _Match) -> DirectDecision:
+    def _list(self, text: str, words: list[str], match: Match) -> DirectDecision:
         structure = self._structure(text.rstrip(" ?"))
         if structure:
             return _aside(structure)
