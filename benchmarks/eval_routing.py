@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/eval_routing.py [--dev [tune|holdout|all]] [--cost 3.0] [--fixes] [--json]
 
-Routes every message as the pipeline does (forget-all check, the fast path in iris/direct.py,
+Routes every message as the pipeline does (forget-all check, the fast path in iris/direct/,
 then the intent router with its memory-evidence rule) and reports:
 - per source and per neighbouring group: the share of non-memory utterances that reached a
   memory tool (the cost the router must avoid), and how many the fast path took;
