@@ -195,7 +195,8 @@ def describe(text: str) -> Description | None:
     feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
     # a frame word said alone is what is needed, and may be a plural too ("my hobbies")
     needed = required or analysis.bag - {"<feeling>"}
-    plurals = [i for i, w in enumerate(words) if stem(w) in needed and is_plural(w)]
+    # A group noun ("my family") is read as a plural: one member found is not all of it.
+    plurals = [i for i, w in enumerate(words) if stem(w) in needed and (is_plural(w) or _group(w))]
     plurals_said = frozenset(words[i] for i in plurals)
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
@@ -448,6 +449,11 @@ def _said_otherwise(d: Description, word: str, memory: MemoryWords) -> str | Non
                  if s == word and (s in memory.same or not same.isdisjoint(memory.stems))
                  # "us" is no United States ("forget america": "my kids visit us")
                  for m in memory.nouns if m not in STOPWORDS and same_thing(w, m)), None)
+
+
+def _group(word: str) -> bool:
+    topic = topics().get(stem(word))
+    return topic is not None and topic.group
 
 
 @lru_cache(maxsize=1)
