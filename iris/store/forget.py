@@ -83,7 +83,7 @@ forgets forgot memory memories memorize remember remembered recall know knew sto
 save saved note notes noted keep kept told tell say said mention mentioned share shared fact
 facts info information detail details stuff thing things bit please anymore everything
 anything something all what about regarding concerning earlier last previous remembering
-keeping storing
+keeping storing abt
 """.split())
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.

@@ -81,7 +81,9 @@ def said_by_alias(said: list[str], word: str, memory: MemoryWords) -> Topic | bo
         return True
     for alias in (a for w in said for a in aliases(w)):
         joined = stem("".join(alias))
-        if joined in memory.stems or f" {' '.join(alias)} " in f" {memory.plain} ":
+        # as one word, as written, or in another form ("tanning bed": "tanning beds")
+        if joined in memory.stems or f" {' '.join(alias)} " in f" {memory.plain} " \
+                or _contains(memory.sequence, tuple(stem(w) for w in alias)):
             return True
         if (topic := topics().get(joined)) is not None and topic.realised(memory):
             return topic
