@@ -323,7 +323,9 @@ _PHRASES = [
     (re.compile(r"\b(\w+) years? old\b"), r"\1"),  # "I am 24 years old" is "I'm 24"
     (re.compile(r"\bwork(s|ed|ing)? as\b"), "as"),  # "I work as a nurse": "I am a nurse"
     (re.compile(r"\b(?:not able|unable) to\b"), "can not"),  # "not able to eat" is "can't eat"
-    (re.compile(r"\bfor a living\b|\bby (?:profession|trade)\b|\bprofessionally\b"),
+    # "what I do to earn a living", "how she makes a living": a job, as "for a living" is
+    (re.compile(r"\b(?:for|to (?:earn|make)|(?:earn|make)(?:s|ed|ing)?|made) a living\b"
+                r"|\bby (?:profession|trade)\b|\bprofessionally\b"),
      "professionally"),
     (re.compile(r"\ba couple of\b"), "2"),
     (re.compile(r"\bno longer\b"), "not longer"),

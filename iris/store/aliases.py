@@ -10,6 +10,9 @@ school", "the usps thing" names "I am employed by the us postal service". A word
 up as written, so a memory's "ER" is the emergency room and never "er"; an abbreviation
 of three letters or more that spells no word has a lower-case row too ("usps"). Aliases
 only join names of one thing: WordNet keeps siblings ("cat", "dog") in different synsets.
+Everyday colloquial names WordNet lacks ("sparky" / electrician, "my lad" / a son, "the
+sunbeds" / tanning beds) are a short curated list in intents/fastpath/colloquial.tsv, same
+format, same rule.
 """
 
 from __future__ import annotations
@@ -25,7 +28,10 @@ from iris.text import stem
 def _table() -> dict[str, tuple[tuple[str, ...], ...]]:
     """Word as written -> its aliases, each a tuple of lower-case words."""
     table: dict[str, list[tuple[str, ...]]] = {}
-    for word, aliases, *_kind in fastpath_rows("wordnet_aliases.tsv", "alias data"):
+    # WordNet's, then everyday colloquial names it does not write so ("sparky", "my lad")
+    rows = fastpath_rows("wordnet_aliases.tsv", "alias data") \
+        + fastpath_rows("colloquial.tsv", "colloquial alias data")
+    for word, aliases, *_kind in rows:
         table.setdefault(word, []).extend(tuple(a.split()) for a in aliases.split("|") if a)
     return {w: tuple(dict.fromkeys(a)) for w, a in table.items()}
 

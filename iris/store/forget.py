@@ -58,7 +58,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from os.path import commonprefix
 from typing import Literal
 
 from iris.removal import removal_verb
@@ -84,7 +83,7 @@ forgets forgot memory memories memorize remember remembered recall know knew sto
 save saved note notes noted keep kept told tell say said mention mentioned share shared fact
 facts info information detail details stuff thing things bit please anymore everything
 anything something all what about regarding concerning earlier last previous remembering
-keeping storing
+keeping storing abt
 """.split())
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.
@@ -120,9 +119,6 @@ _CAPITALISED = re.compile(r"(?<=[a-z,] )(?<!called )(?<!named )([A-Z][a-z]{2,})\
 # "the triplets news", "the move update": news of a thing frames it, as "stuff" does. Only
 # after a word that is no determiner, so "that I watch the news" keeps its news.
 _NEWS_OF = re.compile(r"\b(?!(?:the|a|an|my|our|some|any|of|no)\b)([a-z]+) (?:news|update)$")
-# "skydiving" / "sky diving": a word one side writes as two, each at least this long (so
-# no small word joins: "a" + "way" is not "away").
-_MIN_PART = 3
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -199,7 +195,8 @@ def describe(text: str) -> Description | None:
     feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
     # a frame word said alone is what is needed, and may be a plural too ("my hobbies")
     needed = required or analysis.bag - {"<feeling>"}
-    plurals = [i for i, w in enumerate(words) if stem(w) in needed and is_plural(w)]
+    # A group noun ("my family") is read as a plural: one member found is not all of it.
+    plurals = [i for i, w in enumerate(words) if stem(w) in needed and (is_plural(w) or _group(w))]
     plurals_said = frozenset(words[i] for i in plurals)
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
@@ -250,7 +247,8 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     # one of them ("my trips": "a trip to Japan" may not be all).
     plural = description.generic or description.plural and not any(
         _matches(description, c.content, literal=True)
-        and _says_plural(description, memory_words(c.content))
+        and phrasing.says_plural(description.plurals, description.required,
+                                 memory_words(c.content).raw)
         and not phrasing.says_singular(description.plurals, memory_words(c.content).raw)
         and not phrasing.says_as_possessive(description.plurals, c.content)
         for c in matches)
@@ -379,7 +377,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     heads: list[Topic] = []  # the topics the memory realised
     missing: list[str] = []  # at most one word, which must be a free modifier
     weak = False  # a word found only through a topic or a concept
-    joined = _written_together(d, memory)
+    joined = phrasing.written_together(d.said, memory.stems)
     for word in needed:
         if word in d.places:  # "how I get to work": a memory that names the place
             if word in phrasing.places(memory.plain):
@@ -388,7 +386,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         if word in _only_realised():  # "my job" is not "tea at work"
             if any(s == word and w in memory.raw for s, w, _ in d.said):
                 continue
-        elif _has(word, memory.stems) or _written_apart(word, memory) or word in joined:
+        elif _has(word, memory.stems) or phrasing.written_apart(word, memory.sequence) or word in joined:
             continue
         elif not literal and (other := _said_otherwise(d, word, memory)):
             allowed = allowed | ({other} & people)  # "my boy": the son the memory names
@@ -423,45 +421,9 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         not d.people and agents[:1] == ("self",))
 
 
-def _written_apart(word: str, memory: MemoryWords) -> bool:
-    """Does the memory write the stem `word` as two words ("skydiv": "sky diving"), neither
-    of them a small word?"""
-    return any(a + b == word and len(a) >= _MIN_PART and len(b) >= _MIN_PART
-               and a not in STOPWORDS and b not in STOPWORDS
-               for a, b in zip(memory.sequence, memory.sequence[1:], strict=False))
-
-
-def _written_together(d: Description, memory: MemoryWords) -> frozenset[str]:
-    """The stems of two words the description says one after the other that the memory
-    writes as one ("sky diving": "skydiving"), neither of them a small word."""
-    return frozenset(
-        s for (s1, w1, _), (s2, w2, _) in zip(d.said, d.said[1:], strict=False)
-        if len(w1) >= _MIN_PART and len(w2) >= _MIN_PART
-        # the very word, and one the stemmer left longer than the first ("color red" stems
-        # to "color"): another form of it would be one of the two ("watchnews": "watch")
-        and len(joined := stem(w1 + w2)) >= len(w1) + _MIN_PART and joined in memory.stems
-        for s in (s1, s2))
-
-
 def _needed(d: Description) -> frozenset[str]:
     """The stems a memory must say: the required ones, else the frame words said alone."""
     return d.required or d.bag - {"<feeling>"}
-
-
-# Letters a memory's word shares with a described plural to be its word ("allergies":
-# "allergic"), at least: a shorter plural must be written out but for its ending.
-_PREFIX_SAID = 4
-
-
-def _says_plural(d: Description, memory: MemoryWords) -> bool:
-    """Does the memory say the plural's own word ("my allergies": "allergic to shellfish"),
-    or another word for it in the plural ("my folks": "My parents live in Ohio")? "my
-    drinks" is not all of "Coffee is my preferred beverage": one of them, so it is asked."""
-    # as written: stem() folds synonyms ("beverage" -> "drink")
-    return all(any(len(commonprefix((p, w))) >= max(_PREFIX_SAID, len(p) - 3) for w in memory.raw)
-               for p in d.plurals) \
-        or any(is_plural(w) and stem(w) in d.required  # a number written on: "I have 5cats"
-               for w in (raw.lstrip("0123456789") for raw in memory.raw) if w)
 
 
 def _names_things(d: Description, content: str) -> bool:
@@ -487,6 +449,11 @@ def _said_otherwise(d: Description, word: str, memory: MemoryWords) -> str | Non
                  if s == word and (s in memory.same or not same.isdisjoint(memory.stems))
                  # "us" is no United States ("forget america": "my kids visit us")
                  for m in memory.nouns if m not in STOPWORDS and same_thing(w, m)), None)
+
+
+def _group(word: str) -> bool:
+    topic = topics().get(stem(word))
+    return topic is not None and topic.group
 
 
 @lru_cache(maxsize=1)

@@ -1,14 +1,16 @@
 """The shape of a forget description, apart from its words (read by iris/store/forget.py):
-whether it asks where, says a place, names a kind of things in general or a plural the
-memory says in the singular. Pure functions on lower-case text."""
+whether it asks where, says a place, names a kind of things in general, a plural the
+memory says in the singular or as its own word, or a word the memory writes as two (or two
+as one). Pure functions on lower-case text and word sets."""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from os.path import commonprefix
 
 from iris.store.concepts import inventory
-from iris.store.kinds import is_noun
+from iris.store.kinds import is_noun, is_plural
 from iris.text import STOPWORDS, stem
 from iris.text import words as lexicon
 
@@ -26,6 +28,12 @@ _ABOUT_BARE = re.compile(r"\b(?:said|told you|mentioned|shared|stuff|things?|inf
                          r"|details?|everything|anything|bits?) (?:about|regarding|concerning) "
                          r"([a-z]+)\b")
 _PLURAL_ENDS = (("ies", "y"), ("es", ""), ("s", ""))
+# Letters a memory's word shares with a described plural to be its word ("allergies":
+# "allergic"), at least: a shorter plural must be written out but for its ending.
+_PREFIX_SAID = 4
+# "skydiving" / "sky diving": a word one side writes as two, each at least this long (so
+# no small word joins: "a" + "way" is not "away").
+_MIN_PART = 3
 
 
 def asks_where(text: str) -> bool:
@@ -70,3 +78,37 @@ def says_as_possessive(plurals: frozenset[str], content: str) -> bool:
     said = re.findall(r"[A-Za-z']+|[^A-Za-z'\s]", content)
     return any(w.lower() in plurals and after[:1].islower() and after not in STOPWORDS
                and is_noun(after) for w, after in zip(said, said[1:], strict=False))
+
+
+def says_plural(plurals: frozenset[str], required: frozenset[str], raw: frozenset[str]) -> bool:
+    """Does a memory (its raw words) say the plural's own word ("my allergies": "allergic to
+    shellfish"), or another word for it in the plural ("my folks": "My parents live in
+    Ohio")? `required`: the description's required stems. "my drinks" is not all of "Coffee
+    is my preferred beverage": one of them, so it is asked."""
+    # as written: stem() folds synonyms ("beverage" -> "drink")
+    return all(any(len(commonprefix((p, w))) >= max(_PREFIX_SAID, len(p) - 3) for w in raw)
+               for p in plurals) \
+        or any(is_plural(w) and stem(w) in required  # a number written on: "I have 5cats"
+               for w in (r.lstrip("0123456789") for r in raw) if w)
+
+
+def written_apart(word: str, sequence: tuple[str, ...]) -> bool:
+    """Does a memory (its words' stems in order) write the stem `word` as two words
+    ("skydiv": "sky diving"), neither of them a small word?"""
+    return any(a + b == word and len(a) >= _MIN_PART and len(b) >= _MIN_PART
+               and a not in STOPWORDS and b not in STOPWORDS
+               for a, b in zip(sequence, sequence[1:], strict=False))
+
+
+def written_together(said: tuple[tuple[str, str, frozenset[str]], ...],
+                     stems: frozenset[str]) -> frozenset[str]:
+    """The stems of two words a description says one after the other (`said`: stem, word,
+    synonyms) that a memory (its `stems`) writes as one ("sky diving": "skydiving"), neither
+    of them a small word."""
+    return frozenset(
+        s for (s1, w1, _), (s2, w2, _) in zip(said, said[1:], strict=False)
+        if len(w1) >= _MIN_PART and len(w2) >= _MIN_PART
+        # the very word, and one the stemmer left longer than the first ("color red" stems
+        # to "color"): another form of it would be one of the two ("watchnews": "watch")
+        and len(joined := stem(w1 + w2)) >= len(w1) + _MIN_PART and joined in stems
+        for s in (s1, s2))

@@ -81,7 +81,9 @@ def said_by_alias(said: list[str], word: str, memory: MemoryWords) -> Topic | bo
         return True
     for alias in (a for w in said for a in aliases(w)):
         joined = stem("".join(alias))
-        if joined in memory.stems or f" {' '.join(alias)} " in f" {memory.plain} ":
+        # as one word, as written, or in another form ("tanning bed": "tanning beds")
+        if joined in memory.stems or f" {' '.join(alias)} " in f" {memory.plain} " \
+                or _contains(memory.sequence, tuple(stem(w) for w in alias)):
             return True
         if (topic := topics().get(joined)) is not None and topic.realised(memory):
             return topic
@@ -102,6 +104,7 @@ class Topic:
     modifiers: frozenset[str] = frozenset()  # stems that may narrow it unsaid ("football")
     nouns: tuple[str, ...] = ()  # its name and aliases as written ("hay fever")
     only_realised: bool = False  # the noun itself is no evidence ("tea at work")
+    group: bool = False  # the noun names a group, each realisation one member ("family")
 
     def realised(self, memory: MemoryWords) -> bool:
         if self.not_with & memory.stems:
@@ -150,6 +153,7 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
                 modifiers=frozenset(stem(w) for w in _expand(spec.get("modifiers", []), specs)),
                 nouns=(name, *spec.get("aliases", ())),
                 only_realised=bool(spec.get("only_realised", False)),
+                group=bool(spec.get("group", False)),
                 people=frozenset(a for p in phrases for w in p
                                  for a in verifier.analyze(w).agents) - OTHERS)
             for noun in topic.nouns:

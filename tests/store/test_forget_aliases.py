@@ -53,3 +53,33 @@ def test_another_name_of_the_thing_finds_the_memory(description, memory):
 ])
 def test_near_misses_stay_not_found(description, memory):
     assert _decide(description, [memory]).status == "not_found"
+
+
+@pytest.mark.parametrize(("description", "memory"), [
+    ("that im a sparky", "I am an electrician."),
+    ("my lad's hockey", "My son Tomasz plays ice hockey for the under 12s"),
+    ("the sunbeds", "I like to tan in tanning beds."),  # an alias of two words, inflected
+    ("the ink on my wrist", "I've got a tattoo of a swallow on my wrist"),
+])
+def test_an_everyday_colloquial_name_finds_the_memory(description, memory):
+    decision = _decide(description, [memory, "My favorite color is navy blue."])
+    assert decision.status == "forgotten" and decision.id == 1
+
+
+@pytest.mark.parametrize(("description", "memory"), [
+    ("that im a sparky", "I am a plumber."),
+    ("my lad", "My daughter plays ice hockey"),
+    ("the sunbeds", "I have a king size bed"),
+    ("the ink on my wrist", "I wear a watch on my wrist"),
+])
+def test_near_misses_of_a_colloquial_name_stay_not_found(description, memory):
+    assert _decide(description, [memory]).status == "not_found"
+
+
+@pytest.mark.parametrize(("description", "memory"), [
+    ("what i do to earn a living", "I am an electrician."),  # a job, as "for a living"
+    ("pls forget abt my volunteering", "I volunteer at a soup kitchen."),
+])
+def test_a_job_by_its_living_and_a_chat_spelling_of_about(description, memory):
+    decision = _decide(description, [memory, "My favorite color is navy blue."])
+    assert decision.status == "forgotten" and decision.id == 1

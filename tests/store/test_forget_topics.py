@@ -231,3 +231,25 @@ def test_near_misses_of_the_looser_rules_stay_not_found(description, memory):
 def test_any_word_for_a_street_names_the_street(description, status):
     memories = [forget.Candidate(1, "I live on Maple Avenue")]
     assert forget.decide(description, memories).status == status
+
+
+@pytest.mark.parametrize("description, memories, expected", [
+    # "my family" is a group: one member found is not all of it, so it is asked about.
+    ("my family", ["My son Tomasz plays ice hockey for the under 12s", "I enjoy poetry."],
+     ("ambiguous", {1})),
+    # a spouse is family, said or not ("married to")
+    ("my family", ["I am married to a doctor.", "My son Tomasz plays ice hockey", "I enjoy poetry."],
+     ("ambiguous", {1, 2})),
+    # the group noun said by the memory itself is the memory
+    ("where my family is from", ["My family is from Lebanon", "I enjoy poetry."], ("forgotten", {1})),
+    ("my son", ["My son Tomasz plays ice hockey", "I enjoy poetry."], ("forgotten", {1})),
+    # a honeymoon is a trip: "travel" is not the only memory that says it
+    ("travel", ["I really like to travel.", "We're going to Kyoto for our honeymoon in April"],
+     ("ambiguous", {1, 2})),
+    ("what my other half does", ["I am married to a doctor.", "I enjoy poetry."], ("forgotten", {1})),
+    ("my partner", ["My sister is married to a doctor.", "I enjoy poetry."], ("not_found", set())),
+])
+def test_a_group_noun_is_asked_about_and_a_spouse_and_a_honeymoon_are_known(
+        description, memories, expected):
+    decision = forget.decide(description, [forget.Candidate(i + 1, m) for i, m in enumerate(memories)])
+    assert (decision.status, {c.id for c in decision.candidates}) == expected
