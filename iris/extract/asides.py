@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable
 
 from iris import text as english
-from iris.store.kinds import is_known
+from iris.store.kinds import is_known, is_noun, is_plural
 
 ClauseTest = Callable[[str], bool]
 
@@ -69,8 +69,12 @@ _RECALLED = (rf"{_SUBJECT}(?:'?ve|\s+have|\s+had|\s+did|\s+didn'?t|\s+did\s+not|
              rf"|\s+have\s+not|\s+never|\s+already|\s+might\s+have|\s+may\s+have){{0,2}}"
              rf"\s+{_RECALL_VERBS}(?:\s+(?:you|u|ya))?(?:\s+(?:this|that|it))?"
              rf"(?:\s+(?:already|before|previously|earlier|yet))?")
+# The telling put off until now: "I keep forgetting to tell you", "I meant to say".
+_PUT_OFF = (rf"{_SUBJECT}(?:\s+(?:keep|kept)\s+forgetting|\s+forgot|\s+meant|\s+wanted"
+            rf"|(?:'?ve|\s+have)\s+been\s+meaning)\s+to\s+(?:say|mention|tell|add)"
+            rf"(?:\s+(?:you|u|ya))?")
 _POINTING_BACK = (rf"(?:(?:as|like)\s+|(?:{_DOUBT}\s+)?(?:if|whether|in\s+case)\s+){_RECALLED}"
-                  rf"|before\s+{_SUBJECT}\s+forget")
+                  rf"|before\s+{_SUBJECT}\s+forget|{_PUT_OFF}")
 _NOBODY = r"(?!(?:i|im|i'm|me|my|we|our|us|he|she|they|his|her|their|him|them)\b)(?![\w']*\d)"
 # Offering what follows: "I would like to share a few details | I ...", "if I may add a few
 # things | my ...": a verb of telling, then a short object naming no one, then the fact.
@@ -91,7 +95,9 @@ _COMMENT = re.compile(
     rf"|(?:now that )?{_SUBJECT} think (?:of|about) it|come to think of it"
     rf"|{_SUBJECT}'?(?:m|re| am| are)(?:\s+just)?\s+saying|(?:{_POINTING_BACK})(?:\s*,?\s*but(?=\W*$))?"
     rf"|{_OFFERING}(?:\s+{_NOBODY}[\w']+){{0,{_OBJECT_WORDS}}}{_ABOUT_ME}(?=\W*$)){_OPEN_END}"
-    r"|\b(?:from|of|for) (?:me|my (?:end|side))\b|\bthat'?s me\b",
+    r"|\b(?:from|of|for) (?:me|my (?:end|side))\b|\bthat'?s me\b"
+    # the user presenting themself, as a caller does: "hey, it's me again", "its me here"
+    r"|\b(?:it'?s|it\s+is)\s+(?:me|us)(?:\s+(?:again|here|back))?(?=\s*(?:$|[,.!?;:]))",
     re.I)
 
 
@@ -173,12 +179,17 @@ _BACK = re.compile(
     rf"\s*(?:{_POINTING_BACK}|{_MANNER_CLAUSE}|(?:let me|lemme)\s+(?:see|think)"
     rf"|(?:(?:{_SUBJECT}\s+{_THINKING}|{_CERTAIN})\s+)?{_RECALLED}(?=\s*,?\s*but\b))(?P<mark>\s*[,:]|\s*,?\s*but\b)?"
     r"[\s,:]*", re.I)
-_BUT = re.compile(r"\s*,?\s+but\b[\s,:]*", re.I)
+_BUT = re.compile(r"(?:\s*,\s*|\s+)but\b[\s,:]*", re.I)  # ",but" typed tight too
 # Discourse markers before the user points back at their telling (a closed class: the
 # interjections and imperatives of turn-taking): "wait before i forget", "oh right as I said".
 MARKER_WORDS = (r"(?:wait|oh|ok|okay|k|kk|alright|alrighty|so|right|hmm+|um+|uh+|well|listen"
                  r"(?:\s+up)?|look|and)")
 _MARKERS = re.compile(rf"\s*(?:{MARKER_WORDS}\b[\s,.!]*){{1,3}}", re.I)
+# Stance words of the talk itself among the markers before the user's subject ("ugh ok so
+# basically | my cats ...", "omg ok so like | I ..."): they say how the telling goes, not
+# what is told. Kept apart from MARKER_WORDS, which also open a pronoun's clause.
+_STANCE_WORDS = r"(?:basically|honestly|literally|actually|seriously|anyways?|like)"
+_MARKER = re.compile(rf"\s*(?:{MARKER_WORDS}|{_STANCE_WORDS})\b[\s,.!]*", re.I)
 _MOST_MARKERS = 4
 _OWN_START = re.compile(r"(?:i|i'm|im|i've|ive|my|we|our)\b", re.I)
 
@@ -191,12 +202,13 @@ def markers_end(text: str, is_clause: ClauseTest, is_speak: Callable[[str], bool
     end = 0
     speak = False
     for _ in range(_MOST_MARKERS):
-        marker = re.compile(rf"\s*{MARKER_WORDS}\b[\s,.!]*", re.I).match(text, end)
+        marker = _MARKER.match(text, end)
         word = re.match(r"\s*([a-z]+)\b[\s,.!]*", text[end:], re.I)
         if marker and marker.end() > end:
             end = marker.end()
-        elif word and is_speak(word.group(1)) and (
-                word.group(1)[1:].islower() if end == 0 else word.group(1).islower()):
+            speak = False  # "ugh ok so | my cats ...": a marker after it, no name before "my"
+        elif word and is_speak(word.group(1)) and (text.isupper() or (
+                word.group(1)[1:].islower() if end == 0 else word.group(1).islower())):
             end += word.end()  # "omg", "tbh", "lol"
             speak = True
         else:
@@ -220,15 +232,23 @@ _APOLOGY = (r"(?:sorry|apologies|my\s+apologies|apologi[sz]e|soz|sry|forgive\s+m
             r"|pardon(?:\s+me)?)")
 _ABOUT_MESSAGE = rf"(?:this|that|it)(?:'?s|'d|'ll)?(?:\s+{_NOBODY}[\w']+){{0,5}}"
 _REPEATING = rf"(?:{_RECALLED}(?:\s+(?:myself|again))?|i(?:'?m|\s+am)\s+repeating\s+myself)"
-_TELLING_CLAUSE = rf"(?:{_REPEATING}|{_ABOUT_MESSAGE})"
+# The listener as the subject and the message as the object: "idk if u need this".
+_FOR_LISTENER = rf"(?:you|u|ya)(?:\s+{_NOBODY}[\w']+){{0,3}}\s+(?:this|that|it)"
+_TELLING_CLAUSE = rf"(?:{_REPEATING}|{_ABOUT_MESSAGE}|{_FOR_LISTENER})"
 _SUBJECTLESS_RECALL = (rf"(?:(?:might|may|must|could|should)(?:'?ve|\s+have)|probably|prob|prolly)"
                        rf"\s+(?:already\s+)?{_RECALL_VERBS}(?:\s+(?:you|u|ya))?(?:\s+(?:this|that|it))?"
                        rf"(?:\s+(?:already|before|previously|earlier))?")
-_TELLING_HEDGE = re.compile(
+# Framed by an apology, a doubt or a condition, the clause is about the telling whatever its
+# noun phrase ("sorry if this is a lot", "not sure if this is the right place")...
+_FRAMED_HEDGE = re.compile(
     rf"(?:{_APOLOGY}|{_DOUBT})\s+(?:{_CONDITION}\s+)?{_TELLING_CLAUSE}"
-    rf"|{_CONDITION}\s+{_REPEATING}|not\s+that\s+{_TELLING_CLAUSE}|(?:this|that)(?:'?s)?(?:\s+{_NOBODY}[\w']+){{1,5}}"
-    rf"|it(?:\s+{_NOBODY}[\w']+)?\s+(?:may|might|could)(?:\s+{_NOBODY}[\w']+){{1,4}}"
-    rf"|{_SUBJECTLESS_RECALL}",
+    rf"|{_CONDITION}\s+{_REPEATING}|not\s+that\s+{_TELLING_CLAUSE}|{_SUBJECTLESS_RECALL}",
+    re.I)
+# ... but a bare demonstrative clause with a noun phrase names a thing ("this is the best
+# pizza"): `is_telling_hedge` checks that.
+_TELLING_HEDGE = re.compile(
+    rf"(?:this|that)(?:'?s)?(?:\s+{_NOBODY}[\w']+){{1,5}}"
+    rf"|it(?:\s+{_NOBODY}[\w']+)?\s+(?:may|might|could)(?:\s+{_NOBODY}[\w']+){{1,4}}",
     re.I)
 # Words a hedge may open with: "tbh idk if i told u", "oh and this probably doesn't matter".
 _HEDGE_OPENERS = frozenset({"oh", "and", "so", "ok", "okay", "also", "well", "but", "um", "uh",
@@ -265,16 +285,22 @@ def is_telling_hedge(head: str, *, verbless: bool = False) -> bool:
     most = _hedge_openers(norms)
     for skip in range(min(most, len(norms) - 1) + 1):
         body = head[found[skip].start():].strip(" ,;:-\u2013\u2014")
+        if _FRAMED_HEDGE.fullmatch(body):
+            return True
         # "this is the best pizza": a demonstrative with a noun phrase names a thing
         if _TELLING_HEDGE.fullmatch(body) and not any(
                 w in lexicon.noun_markers and w not in ("this", "that", "it", "its")
                 for w in norms[skip + 1:]):
             return True
     rest = norms[most:]
+    # "random thought", "side note": a singular noun after its modifiers heads a noun phrase,
+    # even when it spells a verb too; "cats sleep" is a clause (a plural subject before it)
+    noun_head = len(rest) > 1 and is_noun(rest[-1]) and not any(map(is_plural, rest))
     # "not rich but I am happy", "it's hard but ...": a contrast or a clause of the fact
     return verbless and 0 < len(rest) <= _MOST_VERBLESS_WORDS and rest[0] != "not" and not any(
-        w in lexicon.verbs or w in lexicon.noun_markers or w in _PEOPLE
-        or w in lexicon.determiners for w in rest) and not re.search(
+        (w in lexicon.verbs and not (noun_head and i == len(rest) - 1))
+        or w in lexicon.noun_markers or w in _PEOPLE
+        or w in lexicon.determiners for i, w in enumerate(rest)) and not re.search(
         r"['\u2019](?:s|m|re|ve|d|ll)\b", head, re.I) and not any(
         w.group()[0].isupper() for w in found[most + 1:])
 

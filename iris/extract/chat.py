@@ -41,7 +41,7 @@ from iris import text as english
 from iris.extract import asides, ngram_model
 from iris.extract.memo import per_message
 from iris.paths import datasets_dir, intents_dir
-from iris.store.kinds import dictionary, is_known
+from iris.store.kinds import dictionary, is_known, is_noun
 
 # Two models: one for the start of a message (openers, and whole sentences said to the
 # assistant) and one for its end (closers), which also learns that the end of a request is
@@ -129,7 +129,29 @@ def _chatty(span: str, edge: str, threshold: float = SPAN_THRESHOLD) -> bool:
     """Every piece of `span` between punctuation marks is chat: "..., thank you" after the
     end of a fact does not make the end of the fact chat."""
     pieces = [p for p in _MARK.split(span) if _WORD.search(p)]
+    if edge == "start":  # "hello again,friend": one word after a greeting is who it greets
+        pieces = _with_vocatives(pieces)
     return bool(pieces) and all(_chatty_piece(p, edge, threshold) for p in pieces)
+
+
+# Adverbs that open a clause after a comma, no word of address: "..., now I live in ...".
+_OPENING_ADVERBS = ADVERBS | {"now", "then", "today", "tonight", "anyway", "anyways", "well",
+                              "also", "here", "there", "again", "yet", "too"}
+
+
+def _with_vocatives(pieces: list[str]) -> list[str]:
+    """`pieces` with a piece of one word joined to the piece before it: judged alone, the
+    word of address after a greeting ("friend", "buddy") reads as content."""
+    joined: list[str] = []
+    for piece in pieces:
+        words = _norms(piece)
+        # a word of address is a noun: "Just so you've got it, | now I live ..." keeps "now"
+        if joined and len(words) == 1 and is_noun(words[0]) and not english.mentions_time(
+                words[0]) and words[0] not in _OPENING_ADVERBS:
+            joined[-1] = f"{joined[-1]}, {piece.strip()}"
+        else:
+            joined.append(piece)
+    return joined
 
 
 def _chatty_piece(span: str, edge: str, threshold: float) -> bool:

@@ -194,6 +194,9 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
             return pronouns.resolve(facts), True  # a part beyond the limit is left unread
         if index == 0:
             part = _without_label(part)  # before a heading alone is taken for an aside
+            # a greeting with its vocative ("hello again, friend"), judged whole before the
+            # linking-phrase reading cuts it at its comma and leaves the vocative
+            part = chat.without_opener(part, is_clause) or part
         if segments.chat_aside(part, first=index == 0, later=bool(facts)) or segments.chat_aside(
                 strip_trailing(part), first=index == 0, later=bool(facts)) \
                 or _chat_to_assistant(part, facts) or is_request(part):
