@@ -214,6 +214,8 @@ def markers_end(text: str, is_clause: ClauseTest, is_speak: Callable[[str], bool
         else:
             break
     own = _OWN_START.match(text, end) if end else None
+    if own and points_back(text[end:]):
+        return 0  # "oh right like | I said ...": the telling_prefix reading takes it whole
     if own and (not speak or own.group().lower() not in ("my", "our", "we")) and is_clause(
             text[end:]):
         return end
