@@ -221,7 +221,8 @@ _LINE_MARK = re.compile(
     r"|(?-i:[a-h])\s[-–—]\s+"  # "a - I swim"
     r"|(?:[a-h]|[ivx]{1,4})(?:\.\)|[):])\s+"
     r"|(?-i:[a-h]|[ivx]{1,4})\.\s+"  # "a. I swim", not "I. M. Pei"
-    r"|(?:\[[ x✓]?\]|[^\w\s(\[\"'“‘]+)\s*"  # ✅ → => ~ [x] - * + >
+    # ✅ → => ~ [x] - * + >, and a bullet before a task box ("- [x] ", markdown's)
+    r"|(?:[^\w\s(\[\"'“‘]+\s*)?\[[ x✓]?\]\s*|[^\w\s(\[\"'“‘]+\s*"
     r")", re.I)
 
 
@@ -253,8 +254,12 @@ def strip_marks(lines: list[str]) -> list[str]:
                      lead.group("post"))
         shapes.append((lead, shape))
     counts = Counter(shape for _, shape in shapes if shape)
-    return [line[lead.end():] if lead and shape and counts[shape] >= 2 else strip_mark(line)
-            for line, (lead, shape) in zip(lines, shapes, strict=True)]
+    return [_TASK_BOX.sub("", line[lead.end():], count=1) if lead and shape and counts[shape] >= 2
+            else strip_mark(line) for line, (lead, shape) in zip(lines, shapes, strict=True)]
+
+
+# A task box after a shared bullet ("- [x] ", markdown's task list) is part of the mark.
+_TASK_BOX = re.compile(r"^\[[ x\u2713]?\]\s*", re.I)
 
 
 # A mark after an item's label: "First up => I ...", "numero uno -> I ...", "Initially — I ...",

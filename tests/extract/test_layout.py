@@ -153,3 +153,11 @@ def test_a_currency_sign_or_a_quote_against_a_word_marks_no_item(text):
 def test_a_signed_number_is_no_counter():
     # "+1 ... +2" counted up from 1 like a list, and the numbers were lost as marks
     assert split_facts("remember that I scored +1 and +2 today") == ["I scored +1 and +2 today"]
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("Some things:\n- [x]\tmy van is red\n- [x]\tI like figs", ["My van is red", "I like figs"]),
+    ("Some things:\n- [ ] my van is red\n- [x] I like figs", ["My van is red", "I like figs"]),
+])
+def test_a_task_box_after_a_bullet_is_part_of_the_mark(message: str, facts: list[str]) -> None:
+    assert split_facts(message) == facts
