@@ -21,10 +21,11 @@ from itertools import chain, pairwise
 
 from iris import text as english
 from iris.extract import segments
+from iris.numbers import ORDINALS, UNITS
 
-_WORD_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-             "ninth", "tenth")
+# List counters count to ten in words ("one) ... two) ...", "first, ... second, ...").
+_WORD_NUMBERS = tuple(w for w, n in UNITS.items() if 1 <= n <= 10)
+_ORDINALS = tuple(w for w, n in ORDINALS.items() if n <= 10)
 _ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 _NUMBER_WORD = "|".join(_WORD_NUMBERS)
 _ORDINAL_WORD = "|".join(o + "(?:ly)?" for o in _ORDINALS)
