@@ -44,8 +44,13 @@ def _longer(long: str, short: str) -> bool:
 
 
 def _base(word: str) -> str:
-    for ending in _ENDINGS:
-        if word.endswith(ending) and len(word) - len(ending) >= _PREFIX_MIN:
+    return _without_ending(word, _ENDINGS, _PREFIX_MIN)
+
+
+def _without_ending(word: str, endings: tuple[str, ...], keep: int) -> str:
+    """`word` without the first of `endings` it ends in, if at least `keep` letters stay."""
+    for ending in endings:
+        if word.endswith(ending) and len(word) - len(ending) >= keep:
             return word[: -len(ending)]
     return word
 
@@ -67,10 +72,7 @@ _MIN_ROOT = 5
 
 
 def _root(word: str) -> str:
-    for ending in _DERIVATIONS:
-        if word.endswith(ending) and len(word) - len(ending) >= _MIN_ROOT:
-            return word[: -len(ending)]
-    return word
+    return _without_ending(word, _DERIVATIONS, _MIN_ROOT)
 
 
 def same_root(a: str, b: str) -> bool:
