@@ -26,6 +26,7 @@ from iris import text as english
 from iris.direct.lexicon import SUBJECT_FORMS, TYPO_CUTOFF, Match, Node, Trigger, load
 from iris.extract import closers
 from iris.extract.clauses import holds_run_on
+from iris.extract.dictation import spoken_marks
 from iris.extract.offline import split_facts_bounded
 from iris.paths import intents_dir
 from iris.text import find_norm_words, norm_words, word_positions
@@ -211,7 +212,7 @@ class DirectHandler:
     def _clean(self, content: str) -> str:
         """Drop separators, a leading "that", surrounding quotes, trailing punctuation and
         courtesies; keep the user's wording otherwise."""
-        content = content.strip(_EDGE_PUNCT)
+        content = spoken_marks(content).strip(_EDGE_PUNCT)  # "I knit full stop"
         filler = self._lex.leading_filler.match(content)
         if filler:
             content = content[filler.end():]

@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable
 
 from iris import text as english
-from iris.store.kinds import is_known, is_noun, is_plural
+from iris.store.kinds import is_known, is_main_verb, is_noun, is_plural
 
 ClauseTest = Callable[[str], bool]
 
@@ -275,6 +275,14 @@ def _hedge_openers(words: list[str]) -> int:
     return count
 
 
+def _plural_subject(words: list[str]) -> bool:
+    """`words` hold a plural noun and a noun or verb after it: a subject and its verb ("cats
+    sleep", "dogs bark"), a clause of the fact even when the lexicon does not know the verb
+    (WordNet calls "bark" mostly a noun). "random thoughts" ends in its plural."""
+    return any(is_plural(first) and (is_noun(second) or is_main_verb(second))
+               for first, second in zip(words, words[1:], strict=False))
+
+
 def is_telling_hedge(head: str, *, verbless: bool = False) -> bool:
     """`head` (what stands before "but" and a clause) is a hedge on the telling or on the
     message (see `_TELLING_HEDGE`); `verbless`: a short phrase with no verb and no subject
@@ -299,7 +307,8 @@ def is_telling_hedge(head: str, *, verbless: bool = False) -> bool:
     # even when it spells a verb too; "cats sleep" is a clause (a plural subject before it)
     noun_head = len(rest) > 1 and is_noun(rest[-1]) and not any(map(is_plural, rest))
     # "not rich but I am happy", "it's hard but ...": a contrast or a clause of the fact
-    return verbless and 0 < len(rest) <= _MOST_VERBLESS_WORDS and rest[0] != "not" and not any(
+    return verbless and 0 < len(rest) <= _MOST_VERBLESS_WORDS and rest[0] != "not" \
+        and not _plural_subject(rest) and not any(
         (w in lexicon.verbs and not (noun_head and i == len(rest) - 1))
         or w in lexicon.noun_markers or w in _PEOPLE
         or w in lexicon.determiners for i, w in enumerate(rest)) and not re.search(

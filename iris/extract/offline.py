@@ -20,6 +20,7 @@ import re
 from iris import text as english
 from iris.extract import asides, chat, closers, joiners, pronouns, segments, signature
 from iris.extract.clauses import CONNECTOR, FIRST_PERSON, is_clause, split_pieces
+from iris.extract.dictation import spoken_marks
 from iris.extract.memo import per_message, within_message
 from iris.extract.structure import bare_heading, heading, is_header, split_structure
 from iris.extract.wrappers import is_request, strip_command, strip_trailing
@@ -177,7 +178,8 @@ def split_facts(text: str) -> list[str]:
 def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str], bool]:
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
-    text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, text.translate(_FULL_WIDTH))))
+    text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, spoken_marks(
+        text.translate(_FULL_WIDTH)))))
     text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
     text = _SUBJECT_LINE.sub("", text, count=1)
     presentative = _PRESENTATIVE.match(text)

@@ -1,0 +1,83 @@
+"""Punctuation spoken aloud: a message dictated to a phone or a smart speaker spells its marks
+as words ("I like tea full stop", "... end of note", "I swim comma I run"). Left as words they
+stay on the fact ("I work at a school full stop") or become one ("Full Stop").
+
+`spoken_marks` puts the mark in place of its words, a closed class read by grammar: a mark
+word never follows a determiner or a possessive ("a full stop", "my period", "a new line of
+work" are nouns of the fact), and the words that are ordinary nouns too need more:
+- "period" only after a finished clause with no determiner just before it ("my period is
+  late", "a tough period", "the trial period" stay) and at a sentence's end or before a new
+  sentence ("I love period dramas" stays);
+- "comma" and "new line" only between two clauses ("the oxford comma is ..." stays): what
+  follows opens a clause (a subject, a capital) or is a connector."""
+
+from __future__ import annotations
+
+import re
+
+from iris import text as english
+from iris.extract.clauses import is_clause
+
+# Unambiguous after a word that is no determiner: "full stop", "end of note".
+_STOPS = r"full[\s-]+stop|end\s+of\s+(?:the\s+)?(?:note|message|dictation)"
+_MARK = re.compile(
+    rf"(?<![\w'])(?P<word>{_STOPS}|period|comma|new\s+line|new\s+paragraph)(?![\w'])"
+    r"(?:\s*[.!?,;:]+)?",  # a mark written after the spoken one is the same mark
+    re.I)
+_MARKS = {"comma": ",", "new line": ".", "new paragraph": "."}
+_WORDS_BEFORE = 2
+# What opens a clause after a mark: a subject, a connector; "I", "my", "the" and the like.
+_CLAUSE_OPENERS = frozenset({"i", "im", "ive", "id", "ill", "we", "he", "she", "they", "it",
+                             "its", "you", "and", "but", "also", "plus", "so", "then"})
+
+
+def _opens_clause(rest: str) -> bool:
+    """`rest` (what follows a mark word) is empty, punctuation and symbols only, or opens a
+    sentence: a subject word, a determiner, a capital."""
+    word = re.match(r"\W*([\w']+)", rest)
+    if not word:
+        return True
+    norm = word.group(1).lower().replace("'", "")
+    return (word.group(1)[0].isupper() or norm in _CLAUSE_OPENERS
+            or norm in english.words().determiners)
+
+
+def _is_mark(text: str, found: re.Match[str]) -> bool:
+    before = english.word_norms(text[max(0, found.start() - 60):found.start()])
+    if not before:
+        return False  # a message that is only "Period." is the user's word
+    lexicon = english.words()
+    word = re.sub(r"[\s-]+", " ", found.group("word").lower())
+    if before[-1] in lexicon.noun_markers:
+        return False  # "a full stop", "my period", "a new line"
+    rest = text[found.end("word"):]
+    if re.fullmatch(_STOPS, word, re.I):
+        return True
+    if word == "period":
+        # "a tough period", "the trial period": a noun phrase of the fact; "I love period
+        # dramas": a noun modifier; only the end of a clause is a spoken stop
+        return (not any(w in lexicon.noun_markers for w in before[-_WORDS_BEFORE:])
+                and is_clause(re.split(r"[.!?;\n]", text[:found.start()])[-1])
+                and _opens_clause(rest))
+    # "comma", "new line": between two clauses only
+    return bool(re.search(r"\w", rest)) and _opens_clause(rest)
+
+
+def spoken_marks(text: str) -> str:
+    """`text` with its spoken punctuation written as marks: "I like tea full stop I swim" ->
+    "I like tea. I swim"; "Iris note that I knit. Full Stop" -> "Iris note that I knit."."""
+    if not _MARK.search(text):
+        return text
+    pieces: list[str] = []
+    last = 0
+    for found in _MARK.finditer(text):
+        if not _is_mark(text, found):
+            continue
+        word = re.sub(r"[\s-]+", " ", found.group("word").lower())
+        head = text[last:found.start()].rstrip()
+        mark = _MARKS.get(word, ".")
+        # a stop already written before the spoken one ("I knit. Full Stop") is the same stop
+        pieces.append(head if head.endswith((".", "!", "?")) else head + mark)
+        last = found.end()
+    pieces.append(text[last:])
+    return "".join(pieces)

@@ -1,0 +1,55 @@
+"""Punctuation spoken aloud (iris/extract/dictation.py) and a clause before "but" that the
+hedge reading must keep (iris/extract/asides.py)."""
+
+import pytest
+
+from iris.extract.asides import is_telling_hedge
+from iris.extract.dictation import spoken_marks
+from iris.extract.offline import split_facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("remember that cats sleep but i dont", ["Cats sleep but i dont"]),  # "sleep": no lexicon verb
+    ("dogs bark but i love them", ["Dogs bark but i love them"]),  # "bark": mostly a noun
+    ("random thought but I keep bees", ["I keep bees"]),  # a noun phrase is still a hedge
+])
+def test_a_plural_subject_and_its_verb_is_no_hedge(message: str, facts: list[str]) -> None:
+    assert split_facts(message) == facts
+
+
+def test_a_plural_at_the_end_is_a_noun_phrase() -> None:
+    assert is_telling_hedge("random thoughts", verbless=True)
+    assert not is_telling_hedge("cats sleep", verbless=True)
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("Iris Note That I Love To Play Board Games. Full Stop\n ", ["I Love To Play Board Games"]),
+    ("i work at a school full stop ✨✨", ["I work at a school"]),
+    ("I feel like i might live forever end of note Many thanks", ["I feel like i might live forever"]),
+    ("I like tea period", ["I like tea"]),
+    ("I like tea comma I have a dog", ["I like tea", "I have a dog"]),
+    ("I like tea new line I have a dog", ["I like tea", "I have a dog"]),
+])
+def test_spoken_marks_are_no_words_of_a_fact(message: str, facts: list[str]) -> None:
+    assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("text", [
+    "my period is late",  # a possessive before it: the noun
+    "it was a tough period",  # a determiner just before it
+    "I love period dramas",  # a noun modifier, no sentence after it
+    "I love the oxford comma",  # nothing after it: no clause to separate
+    "the oxford comma is my favourite",
+    "we started a new line of work",
+    "I came to a full stop",
+    "Period.",  # a word alone is the user's
+])
+def test_mark_words_in_a_fact_stay(text: str) -> None:
+    assert spoken_marks(text) == text
+
+
+def test_the_fast_path_stores_a_fact_without_its_spoken_stop() -> None:
+    from iris.direct import DirectHandler
+
+    decision = DirectHandler().decide("remember that I like tea full stop")
+    assert (decision.action, decision.content) == ("store", "I like tea")
