@@ -12,6 +12,10 @@ object. `removal_request` reads them for the router and the pipeline:
     "remove the milk", "delete herbert the tortoise", "drop the thursday lessons"
                                         -> probed (routed=False): the milk both know of
     "dont remember the wine stuff"      -> RemovalRequest("wine", routed=True)
+    "forget what the missus does for work", "okay um forget how i get to work",
+    "would you mind forgetting that i was adopted"
+                                        -> routed: a clause with a subject, its prepositions
+                                           the fact's own ("for work", "to work")
     "remove oat milk", "delete my 3pm meeting", "forget the alarm", "forget it"  -> None
 
 `routed`: the request goes to forget_memory, which deletes on evidence or answers that it
