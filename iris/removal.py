@@ -52,7 +52,8 @@ TEXT_SPEAK = {"4": "for"}
 # The polite words before a removal verb ("ok so can you please forget ..."), one per
 # repetition of a `(?:LEAD_IN_WORD<gap>)*` pattern: the removal shapes (iris/store/probe.py)
 # and the reply that says a description back (iris/present.py) skip the same lead-in.
-LEAD_IN_WORD = (r"(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris"
+# A spoken filler ("okay um forget ...") is one too.
+LEAD_IN_WORD = (r"(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|um+|uh+|erm|hmm+"
                 r"|(?:can|could|would|will) (?:you|u)|(?:you|u) (?:can|could|should)"
                 r"|i (?:want|need) (?:you|u) to|i'?d like (?:you|u) to)")
 

@@ -12,6 +12,10 @@ object. `removal_request` reads them for the router and the pipeline:
     "remove the milk", "delete herbert the tortoise", "drop the thursday lessons"
                                         -> probed (routed=False): the milk both know of
     "dont remember the wine stuff"      -> RemovalRequest("wine", routed=True)
+    "forget what the missus does for work", "okay um forget how i get to work",
+    "would you mind forgetting that i was adopted"
+                                        -> routed: a clause with a subject, its prepositions
+                                           the fact's own ("for work", "to work")
     "remove oat milk", "delete my 3pm meeting", "forget the alarm", "forget it"  -> None
 
 `routed`: the request goes to forget_memory, which deletes on evidence or answers that it
@@ -34,6 +38,7 @@ from functools import lru_cache
 from iris.removal import LEAD_IN_WORD, read_removal, removal_verbs
 from iris.store.forget_all import YOU_HOLD
 from iris.store.kinds import kinds_of
+from iris.store.synonyms import regular_bases
 from iris.text import is_weekday, mentions_time, plain, stem, words
 
 _LEAD_IN = rf"(?:{LEAD_IN_WORD} )*"
@@ -78,6 +83,7 @@ MAX_WORDS = 4  # an object of a removal verb
 MAX_KEEPING_WORDS = 6  # an object after "don't remember ... anymore"
 MAX_UNFRAMED_WORDS = 3  # a bare object of a `remove` verb ("delete herbert the tortoise")
 MAX_QUOTED_WORDS = 8  # a quoted object of a forget verb ("forget 'green tea in the morning'")
+MAX_CLAUSE_WORDS = 8  # a clause after a forget verb ("forget where we go on vacation")
 _QUOTES = ("'", '"', "\u2018", "\u2019", "\u201c", "\u201d")
 # A pointer, or words that tie the object to something else ("the alarm for work", "fries
 # from my list"): not a memory's own words.
@@ -86,6 +92,14 @@ me myself you yourself him her us my your our from for in on at to with and or o
 # Inside a request to stop keeping something the user may be named ("my job", "that i smoke").
 _POINTERS = frozenset("it this them those these one everything anything something all".split())
 _SAYING = frozenset("asked ask said say mentioned told ever just even".split())
+# "forget what the missus does for work", "forget that i am working in a gas station": a
+# clause with a subject after a forget verb states a fact, so its prepositions ("for work",
+# "in", "to") are the fact's own, not ties to a host's thing, and it may be longer than an
+# object. A wh-word stays in the object: "where" asks the memory for a place (forget.py).
+_CLAUSE_OPENERS = r"what|where|how|who|whom|which|when|why|whether"
+_CLAUSE_SUBJECTS = r"i|im|ive|id|we|were|my|our|he|she|they|his|her|their|the"
+_CLAUSE = rf" (?P<what>(?:{_CLAUSE_OPENERS}) (?:{_CLAUSE_SUBJECTS}) [a-z0-9][a-z0-9 ]{{0,80}}?)"
+_THAT_CLAUSE = rf" (?P<the>that) (?P<what>(?:{_CLAUSE_SUBJECTS}) [a-z0-9][a-z0-9 ]{{0,80}}?)"
 # Words that name no memory on their own ("forget the thing about the stuff").
 _VAGUE = _POINTERS | frozenset("""the a an thing things stuff bit bits part info memory memories
 fact facts note notes""".split())
@@ -115,10 +129,12 @@ class RemovalRequest:
 
 @lru_cache(maxsize=1)
 def _shapes() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """(pattern, how) in the order tried; how: "keeping", "held", "framed", "forget" or
+    """(pattern, how) in the order tried; how: "keeping", "held", "framed", "forget", "clause" or
     "remove"."""
     verbs = removal_verbs()
-    forget = "|".join(v for v, kind in verbs.items() if kind == "forget")
+    forget_verbs = [v for v, kind in verbs.items() if kind == "forget"]
+    # "would you mind forgetting that i was adopted": after "mind" the verb is a gerund.
+    forget = "|".join([*forget_verbs, *(f"(?:do (?:you|u) )?mind {g}" for g in _gerunds(forget_verbs))])
     remove = "|".join([*(v for v, kind in verbs.items() if kind == "remove"), "get rid of"])
     framed = "|".join(v for v, kind in verbs.items() if kind == "framed")
     any_verb = f"{forget}|{remove}|{framed}|{_DONT_KEEP}"
@@ -138,9 +154,18 @@ def _shapes() -> tuple[tuple[re.Pattern[str], str], ...]:
         # "forget the sewing one": a one that stands for a memory. After a remove verb it is
         # as often a list's or a photo's ("delete the blue one"), so that is not read.
         (re.compile(rf"{_LEAD_IN}(?:{forget}){_THE}{_WHAT}{_ONE}{_TRAILER}"), "forget"),
+        (re.compile(rf"{_LEAD_IN}(?:{forget}){_CLAUSE}{_TRAILER}"), "clause"),
+        (re.compile(rf"{_LEAD_IN}(?:{forget}){_THAT_CLAUSE}{_TRAILER}"), "clause"),
         (re.compile(rf"{_LEAD_IN}(?:{forget})(?: about)?{_THE}{_WHAT}{_TRAILER}"), "forget"),
         (re.compile(rf"{_LEAD_IN}(?:{remove}){_THE}{_WHAT}{_TRAILER}"), "remove"),
     )
+
+
+def _gerunds(verbs: list[str]) -> list[str]:
+    """The -ing forms of `verbs` ("forget" -> "forgetting", "erase" -> "erasing"): the
+    spellings a regular inflection reads back as the verb."""
+    return [g for v in verbs for g in dict.fromkeys((f"{v}ing", f"{v[:-1]}ing", f"{v}{v[-1]}ing"))
+            if v in regular_bases(g)]
 
 
 def removal_request(text: str) -> RemovalRequest | None:
@@ -211,14 +236,16 @@ def _request(what: list[str], how: str, said: str, definite: bool = False,
         # "forget 'green tea in the morning'": the user quotes what was kept, so its words
         # (a time, a preposition) are the memory's own; forget_memory matches it on evidence.
         return RemovalRequest(said, routed=True)
-    keeping = how in ("keeping", "held")
-    if not what or len(what) > (MAX_KEEPING_WORDS if keeping else MAX_WORDS):
+    keeping = how in ("keeping", "held", "clause")
+    limit = {"clause": MAX_CLAUSE_WORDS}.get(how, MAX_KEEPING_WORDS if keeping else MAX_WORDS)
+    if not what or len(what) > limit:
         return None
     if set(what) <= _VAGUE or not (_POINTERS if keeping else _NOT_NAMED).isdisjoint(what) \
             or " ".join(what) in _vague():
         return None
-    if what[0] in ("i", "we") and what[1:2] and what[1] in _SAYING:
-        return None  # "forget i asked about the weather" dismisses the conversation
+    subject = what[1:] if how == "clause" and re.fullmatch(_CLAUSE_OPENERS, what[0]) else what
+    if subject[0] in ("i", "we") and subject[1:2] and subject[1] in _SAYING:
+        return None  # "forget (what) i asked about the weather" dismisses the conversation
     conversation = words().raw["conversation_words"]
     if any(stem(w) in _HOST_OBJECTS or w in conversation for w in what):
         return None

@@ -15,7 +15,7 @@ from iris.errors import ConfigError
 from iris.paths import intents_dir
 from iris.store import verifier
 from iris.store.aliases import alias_stems, aliases
-from iris.store.kinds import kinds_of
+from iris.store.kinds import is_noun, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
 from iris.store.wordsense import compounds
@@ -105,6 +105,10 @@ class Topic:
     nouns: tuple[str, ...] = ()  # its name and aliases as written ("hay fever")
     only_realised: bool = False  # the noun itself is no evidence ("tea at work")
     group: bool = False  # the noun names a group, each realisation one member ("family")
+    # a slot whose nouns realise the topic when a kind of one of `kinds` ("a tour guide")
+    slot: re.Pattern[str] | None = None
+    kinds: frozenset[str] = frozenset()  # stems, as kinds.kinds_of writes them
+    not_kinds: frozenset[str] = frozenset()  # ... and the kinds that veto one
 
     def realised(self, memory: MemoryWords) -> bool:
         if self.not_with & memory.stems:
@@ -114,7 +118,13 @@ class Topic:
                        for p in self.phrases)
                 or any(p[0] in memory.raw and _contains(memory.words, p)
                        for p in self.raw_phrases)
-                or any(p.search(memory.plain) for p in self.patterns))
+                or any(p.search(memory.plain) for p in self.patterns)
+                or self._kind_in_slot(memory.plain))
+
+    def _kind_in_slot(self, text: str) -> bool:
+        return self.slot is not None and any(
+            is_noun(w) and not (k := kinds_of(w).main).isdisjoint(self.kinds)
+            and k.isdisjoint(self.not_kinds) for m in self.slot.finditer(text) for w in m.group(1).split())
 
 
 def _expand(words: list[str], specs: dict) -> list[str]:
@@ -154,6 +164,9 @@ def topics(folder: Path | None = None) -> dict[str, Topic]:
                 nouns=(name, *spec.get("aliases", ())),
                 only_realised=bool(spec.get("only_realised", False)),
                 group=bool(spec.get("group", False)),
+                slot=re.compile(spec["kinds"]["slot"]) if "kinds" in spec else None,
+                kinds=frozenset(stem(w) for w in spec.get("kinds", {}).get("of", ())),
+                not_kinds=frozenset(stem(w) for w in spec.get("kinds", {}).get("not_of", ())),
                 people=frozenset(a for p in phrases for w in p
                                  for a in verifier.analyze(w).agents) - OTHERS)
             for noun in topic.nouns:

@@ -253,3 +253,24 @@ def test_a_group_noun_is_asked_about_and_a_spouse_and_a_honeymoon_are_known(
         description, memories, expected):
     decision = forget.decide(description, [forget.Candidate(i + 1, m) for i, m in enumerate(memories)])
     assert (decision.status, {c.id for c in decision.candidates}) == expected
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("what i do for work", "I am a museum tour guide."),  # an occupation no list names:
+    ("what my grandfather did for work", "My grandad Albert was a coal miner"),  # WordNet's
+    ("what the missus does for work", "My wife Siobhan is a midwife"),  # worker, professional
+])
+def test_an_occupation_by_its_wordnet_kind_is_a_job(description, memory):
+    decision = _decide(description, memory, *OTHERS)
+    assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("my job", "I am a volunteer at the animal shelter"),  # a service, not an occupation
+    ("my job", "I am a veteran"),
+    ("my job", "I am a big fan of jazz"),
+    ("what i do for work", "My wife Siobhan is a midwife"),  # her job, not the user's
+    ("my job", "I like my tour guide book"),  # not in the occupation slot
+])
+def test_a_kind_outside_an_occupation_is_no_job(description, memory):
+    assert _decide(description, memory).status == "not_found"
