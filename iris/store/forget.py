@@ -196,7 +196,8 @@ def describe(text: str) -> Description | None:
     # a frame word said alone is what is needed, and may be a plural too ("my hobbies")
     needed = required or analysis.bag - {"<feeling>"}
     # A group noun ("my family") is read as a plural: one member found is not all of it.
-    plurals = [i for i, w in enumerate(words) if stem(w) in needed and (is_plural(w) or _group(w))]
+    plurals = [i for i, w in enumerate(words) if stem(w) in needed
+               and (is_plural(w, irregular=True) or _group(w))]
     plurals_said = frozenset(words[i] for i in plurals)
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
@@ -290,7 +291,10 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
     words: dict[str, list[str]] = {}
     needed = _needed(d)  # "my hobbies": a frame word alone is what is needed
     if concepts is not None and not needed.isdisjoint(concepts.stems):
-        words = {c.content: content_words(c.content) for c in candidates}
+        # A memory word the description says itself is not also the kind of another of its
+        # words: in "a car dealer" / "a watch dealer", "dealer" is no car.
+        words = {c.content: [w for w in content_words(c.content) if stem(w) not in needed]
+                 for c in candidates}
         found = concepts.kinds(w for ws in words.values() for w in ws)
     # Only a noun of the description names a kind ("where I moved" is no "movement"). A
     # topic noun ("job", "address") is found the ways topics.yaml says, not through any word

@@ -73,10 +73,22 @@ def _singulars(word: str) -> list[str]:
             and len(w := word[: -len(end)] + repl) >= 3]
 
 
-def is_plural(word: str) -> bool:
+# English nouns whose plural is irregular, by the ending that changes ("grandchildren",
+# "firemen", "wives"): closed classes of the language, not a word list to grow.
+_IRREGULAR = (("children", "child"), ("people", "person"), ("men", "man"), ("feet", "foot"),
+              ("teeth", "tooth"), ("geese", "goose"), ("mice", "mouse"), ("ves", "f"),
+              ("ves", "fe"))
+
+
+def is_plural(word: str, *, irregular: bool = False) -> bool:
     """Is the lower-case `word` the regular plural of a WordNet noun ("sports", "states",
-    "languages")? Not a noun that ends in s of itself ("tennis", "paris", "series")."""
+    "languages")? Not a noun that ends in s of itself ("tennis", "paris", "series").
+    `irregular`: an irregular plural counts too ("children", "wives")."""
     table = _tables()[0]
+    # (never one letter before the ending: "omen" is no Oman)
+    if irregular and any(word.endswith(end) and len(word) - len(end) != 1
+                         and word[: -len(end)] + repl in table for end, repl in _IRREGULAR):
+        return True
     return not word.endswith("ss") and any(w in table for w in _singulars(word))
 
 

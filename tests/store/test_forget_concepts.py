@@ -49,6 +49,9 @@ def test_a_kind_of_the_named_concept_is_found(concepts, description, memory):
     ("my job", "My wife is a nurse."),                        # someone else's job
     ("my car", "I have a Kawasaki motorbike."),
     ("that I go running", "I go swimming every morning."),
+    # the memory's "dealer" is the description's own word, never also its "car" (held-out
+    # fresh10's wrong deletion, round 10)
+    ("that i work for a car dealer", "I currently work for a watch dealer."),
 ])
 def test_a_sibling_or_an_unrelated_word_is_not_found(concepts, description, memory):
     assert _decide(concepts, description, [memory]).status == "not_found"
@@ -142,3 +145,10 @@ def test_a_word_after_to_of_a_place_is_still_a_thing():
 def test_owning_a_restaurant_is_not_liking_to_grill():
     grill = forget.Candidate(id=1, content="I like to grill outdoors.")
     assert forget.decide("that i own a restaurant", [grill]).status == "not_found"
+
+
+def test_an_irregular_plural_that_finds_one_memory_is_asked(concepts):
+    # "my children" is a plural as "my kids" is: one child found is not all of them
+    decision = _decide(concepts, "my children", ["My daughter plays soccer."])
+    assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1]
+

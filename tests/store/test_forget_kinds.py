@@ -101,3 +101,12 @@ def test_a_misspelled_removal_verb_is_not_described(request_text, status):
 ])
 def test_a_plural_is_a_noun_with_a_regular_ending(word, plural):
     assert is_plural(word) is plural
+
+
+@pytest.mark.parametrize(("word", "plural"), [
+    ("children", True), ("grandchildren", True), ("wives", True), ("women", True),
+    ("people", True), ("omen", False), ("amen", False), ("sheep", False),
+])
+def test_an_irregular_plural_is_a_plural_when_asked_for(word, plural):
+    assert is_plural(word, irregular=True) is plural
+
