@@ -130,6 +130,9 @@ def test_hedge_start_is_the_reading_of_every_word_start(text):
 
 def _reference_trailing_filler(text: str) -> str:
     head, tail = text[:-joiners._TAIL_CHARS], text[-joiners._TAIL_CHARS:]
+    after_comma = joiners._COMMA_FILLER.search(tail)  # "..., uh": the comma rule comes first
+    if after_comma and joiners._all_filler([after_comma.group(1).lower()]):
+        return head + tail[:after_comma.start()]
     end, words = len(tail), []
     while len(words) <= joiners.MAX_SPAN_WORDS:
         found = joiners._TRAILING_WORDS.search(tail[:end])
