@@ -129,13 +129,12 @@ def said_back(query: str, request: bool = False) -> str:
     """A user's description as the assistant says it back: the request to forget dropped
     (`request`: "can u forget what i do for a living" -> "what you do for a living"), first
     person turned to second, and at most MAX_QUOTED_CHARS characters."""
-    from iris.removal import LEAD_IN_WORD, removal_verb
+    from iris.removal import after_lead_in, removal_verb
 
     # Only the start is quoted, so only the start is read: the patterns stay linear.
     text = " ".join(query[:4 * MAX_QUOTED_CHARS].split())
     if request:
-        polite = re.compile(rf"(?:{LEAD_IN_WORD}\b[\s,]*)*", re.IGNORECASE)  # re caches it
-        text = text[polite.match(text).end():]  # type: ignore[union-attr]  # `*` always matches
+        text = after_lead_in(text)
         first, _, rest = text.partition(" ")
         if removal_verb(first.lower()) is not None:
             about = _ABOUT.match(rest)

@@ -8,6 +8,8 @@ is read as one of them.
     read_removal(text)     the text with misspelled and run-together verbs written out:
                            "frogot rahul pls" -> "forget rahul pls",
                            "forgetthe japanese learning" -> "forget the japanese learning"
+    after_lead_in(text)    "ok can u forget my cat" -> "forget my cat": the polite lead-in
+                           (`LEAD_IN`) skipped
 
 The router's features (iris/intent/features.py), the removal shapes (iris/store/probe.py) and
 the forget description (iris/store/forget.py) read verbs through this module, so a
@@ -49,13 +51,16 @@ _READ_KINDS = ("forget", "remove")
 # A digit at the start of a word that text-speak writes for a syllable ("4get" is "forget").
 TEXT_SPEAK = {"4": "for"}
 
-# The polite words before a removal verb ("ok so can you please forget ..."), one per
-# repetition of a `(?:LEAD_IN_WORD<gap>)*` pattern: the removal shapes (iris/store/probe.py)
-# and the reply that says a description back (iris/present.py) skip the same lead-in.
-# A spoken filler ("okay um forget ...") is one too.
-LEAD_IN_WORD = (r"(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|um+|uh+|erm|hmm+"
-                r"|(?:can|could|would|will) (?:you|u)|(?:you|u) (?:can|could|should)"
-                r"|i (?:want|need) (?:you|u) to|i'?d like (?:you|u) to)")
+# The polite words before a removal verb ("ok so can you please forget ..."); a spoken filler
+# ("okay um forget ...") is one too.
+_LEAD_IN_WORD = (r"(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|um+|uh+|erm|hmm+"
+                 r"|(?:can|could|would|will) (?:you|u)|(?:you|u) (?:can|could|should)"
+                 r"|i (?:want|need) (?:you|u) to|i'?d like (?:you|u) to)")
+# The lead-in: any run of them, each ended by white space and commas ("ok, so please forget")
+# or the end of the text. The removal shapes (iris/store/probe.py) start with it and the reply
+# that says a description back (iris/present.py) skips it, so both skip the same words.
+LEAD_IN = rf"(?:{_LEAD_IN_WORD}\b[\s,]*)*"
+_LEAD_IN_TYPED = re.compile(LEAD_IN, re.IGNORECASE)
 
 
 @lru_cache(maxsize=4)
@@ -139,3 +144,9 @@ def read_removal(text: str) -> str:
     """`text` with every misspelled or run-together removal verb written as the verb (in lower
     case); every other character stays as it was."""
     return _candidates().sub(_read, text)
+
+
+def after_lead_in(text: str) -> str:
+    """`text` after its lead-in (`LEAD_IN`, in any case): "Can u please forget my cat" ->
+    "forget my cat"."""
+    return text[_LEAD_IN_TYPED.match(text).end():]  # type: ignore[union-attr]  # `*` always matches

@@ -59,7 +59,7 @@ def test_unknown_or_unreadable_passes_through(line):
     ("frget my sister's birthday pls", "I couldn't find anything saved about your sister's birthday."),
     ("get rid of my old address", "I couldn't find anything saved about your old address."),
     ("the cat", "I couldn't find anything saved about the cat."),
-    # the lead-in the forget shapes skip (iris/removal.py LEAD_IN_WORD), skipped here too
+    # the lead-in the forget shapes skip (iris/removal.py LEAD_IN), skipped here too
     ("ok and now forget my cat", "I couldn't find anything saved about your cat."),
     ("I'd like you to forget my old job", "I couldn't find anything saved about your old job."),
 ])

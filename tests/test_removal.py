@@ -3,7 +3,7 @@ edit distance and word split, so no misspelling is listed anywhere."""
 
 import pytest
 
-from iris.removal import read_removal, removal_verb, removal_verbs
+from iris.removal import after_lead_in, read_removal, removal_verb, removal_verbs
 
 
 @pytest.mark.parametrize(("word", "verb"), [
@@ -55,3 +55,15 @@ def test_a_framed_only_verb_is_read_only_as_typed(word):
     """"lose", "bin": everyday words, never a slip's reading nor a verb in a description."""
     assert removal_verb(word) is None
     assert read_removal(f"{word} the thing") == f"{word} the thing"
+
+
+@pytest.mark.parametrize(("text", "rest"), [
+    ("Can u please forget my cat", "forget my cat"),
+    ("ok, so I'd like you to forget it", "forget it"),
+    ("okay um forget how i get to work", "forget how i get to work"),
+    ("please", ""),
+    ("pleased to forget", "pleased to forget"),  # a lead-in word is a whole word
+    ("forget my cat", "forget my cat"),
+])
+def test_the_polite_lead_in_is_skipped(text, rest):
+    assert after_lead_in(text) == rest

@@ -42,25 +42,28 @@ def _opens_clause(rest: str) -> bool:
             or norm in english.words().determiners)
 
 
-def _is_mark(text: str, found: re.Match[str]) -> bool:
+def _mark_word(text: str, found: re.Match[str]) -> str | None:
+    """The mark word `found` reads, in lower case with single spaces ("full stop", "new
+    line"), when it is spoken punctuation; None when it is a word of the fact."""
     before = english.word_norms(text[max(0, found.start() - 60):found.start()])
     if not before:
-        return False  # a message that is only "Period." is the user's word
+        return None  # a message that is only "Period." is the user's word
     lexicon = english.words()
     word = re.sub(r"[\s-]+", " ", found.group("word").lower())
     if before[-1] in lexicon.noun_markers:
-        return False  # "a full stop", "my period", "a new line"
+        return None  # "a full stop", "my period", "a new line"
     rest = text[found.end("word"):]
     if re.fullmatch(_STOPS, word, re.I):
-        return True
+        return word
     if word == "period":
         # "a tough period", "the trial period": a noun phrase of the fact; "I love period
         # dramas": a noun modifier; only the end of a clause is a spoken stop
-        return (not any(w in lexicon.noun_markers for w in before[-_WORDS_BEFORE:])
-                and is_clause(re.split(r"[.!?;\n]", text[:found.start()])[-1])
-                and _opens_clause(rest))
-    # "comma", "new line": between two clauses only
-    return bool(re.search(r"\w", rest)) and _opens_clause(rest)
+        spoken = (not any(w in lexicon.noun_markers for w in before[-_WORDS_BEFORE:])
+                  and is_clause(re.split(r"[.!?;\n]", text[:found.start()])[-1])
+                  and _opens_clause(rest))
+    else:  # "comma", "new line": between two clauses only
+        spoken = bool(re.search(r"\w", rest)) and _opens_clause(rest)
+    return word if spoken else None
 
 
 def spoken_marks(text: str) -> str:
@@ -71,9 +74,9 @@ def spoken_marks(text: str) -> str:
     pieces: list[str] = []
     last = 0
     for found in _MARK.finditer(text):
-        if not _is_mark(text, found):
+        word = _mark_word(text, found)
+        if word is None:
             continue
-        word = re.sub(r"[\s-]+", " ", found.group("word").lower())
         head = text[last:found.start()].rstrip()
         mark = _MARKS.get(word, ".")
         # a stop already written before the spoken one ("I knit. Full Stop") is the same stop

@@ -35,14 +35,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from iris.removal import LEAD_IN_WORD, read_removal, removal_verbs
+from iris.removal import LEAD_IN, read_removal, removal_verbs
 from iris.store.forget_all import YOU_HOLD
 from iris.store.kinds import kinds_of
 from iris.store.synonyms import regular_bases
 from iris.text import is_weekday, mentions_time, plain, stem, words
 
-_LEAD_IN = rf"(?:{LEAD_IN_WORD} )*"
-_POLITE = re.compile(_LEAD_IN)
+# A lead-in is one when a request follows it: in "hey iris" the last word is what was said.
+_POLITE = re.compile(rf"{LEAD_IN}(?=\S)")
 _OUT_OF = re.compile(r"\b(?:from|off|out of) (?:my|the|our|your|this|that)\b")
 # "remove the house viewing from my diary": the place something is removed from. Only these
 # places are the assistant's memory; any other (a diary, a planner, a basket) is a host's.
@@ -144,20 +144,20 @@ def _shapes() -> tuple[tuple[re.Pattern[str], str], ...]:
     out = rf"(?:{any_verb}|take|get)"
     place = rf" (?:from|out of|off) (?:your|ur) (?:{'|'.join(sorted(_MEMORY_PLACES))})"
     return (
-        (re.compile(rf"{_LEAD_IN}{out}{_THE}{_FRAME}{_WHAT}{place}{_TRAILER}"), "held"),
-        (re.compile(rf"{_LEAD_IN}{out}{_THE}{_WHAT}{_SUFFIX}{place}{_TRAILER}"), "held"),
-        (re.compile(rf"{_LEAD_IN}{out}{_THE}{_WHAT}{place}{_TRAILER}"), "held"),
-        (re.compile(rf"{_LEAD_IN}{_STOP_KEEPING}{_THE}{_WHAT}{_AGAIN}{_TRAILER}"), "keeping"),
-        (re.compile(rf"{_LEAD_IN}(?:{any_verb}){_HELD}{_WHAT}{_TRAILER}"), "held"),
-        (re.compile(rf"{_LEAD_IN}(?:{any_verb}){_THE}{_FRAME}{_WHAT}{_TRAILER}"), "framed"),
-        (re.compile(rf"{_LEAD_IN}(?:{any_verb}){_THE}{_WHAT}{_SUFFIX}{_TRAILER}"), "framed"),
+        (re.compile(rf"{LEAD_IN}{out}{_THE}{_FRAME}{_WHAT}{place}{_TRAILER}"), "held"),
+        (re.compile(rf"{LEAD_IN}{out}{_THE}{_WHAT}{_SUFFIX}{place}{_TRAILER}"), "held"),
+        (re.compile(rf"{LEAD_IN}{out}{_THE}{_WHAT}{place}{_TRAILER}"), "held"),
+        (re.compile(rf"{LEAD_IN}{_STOP_KEEPING}{_THE}{_WHAT}{_AGAIN}{_TRAILER}"), "keeping"),
+        (re.compile(rf"{LEAD_IN}(?:{any_verb}){_HELD}{_WHAT}{_TRAILER}"), "held"),
+        (re.compile(rf"{LEAD_IN}(?:{any_verb}){_THE}{_FRAME}{_WHAT}{_TRAILER}"), "framed"),
+        (re.compile(rf"{LEAD_IN}(?:{any_verb}){_THE}{_WHAT}{_SUFFIX}{_TRAILER}"), "framed"),
         # "forget the sewing one": a one that stands for a memory. After a remove verb it is
         # as often a list's or a photo's ("delete the blue one"), so that is not read.
-        (re.compile(rf"{_LEAD_IN}(?:{forget}){_THE}{_WHAT}{_ONE}{_TRAILER}"), "forget"),
-        (re.compile(rf"{_LEAD_IN}(?:{forget}){_CLAUSE}{_TRAILER}"), "clause"),
-        (re.compile(rf"{_LEAD_IN}(?:{forget}){_THAT_CLAUSE}{_TRAILER}"), "clause"),
-        (re.compile(rf"{_LEAD_IN}(?:{forget})(?: about)?{_THE}{_WHAT}{_TRAILER}"), "forget"),
-        (re.compile(rf"{_LEAD_IN}(?:{remove}){_THE}{_WHAT}{_TRAILER}"), "remove"),
+        (re.compile(rf"{LEAD_IN}(?:{forget}){_THE}{_WHAT}{_ONE}{_TRAILER}"), "forget"),
+        (re.compile(rf"{LEAD_IN}(?:{forget}){_CLAUSE}{_TRAILER}"), "clause"),
+        (re.compile(rf"{LEAD_IN}(?:{forget}){_THAT_CLAUSE}{_TRAILER}"), "clause"),
+        (re.compile(rf"{LEAD_IN}(?:{forget})(?: about)?{_THE}{_WHAT}{_TRAILER}"), "forget"),
+        (re.compile(rf"{LEAD_IN}(?:{remove}){_THE}{_WHAT}{_TRAILER}"), "remove"),
     )
 
 
@@ -199,10 +199,10 @@ def without_lead_in(text: str) -> str | None:
     if not isinstance(text, str) or len(text) > MAX_CHARS:
         return None
     flat = plain(text)
-    end = _POLITE.match(flat).end()  # type: ignore[union-attr]  # `*` always matches
-    if not 0 < end < len(flat) or _OUT_OF.search(flat):
+    polite = _POLITE.match(flat)
+    if polite is None or not 0 < polite.end() < len(flat) or _OUT_OF.search(flat):
         return None  # "please remove dallas from my travel itinerary": the host's container
-    return flat[end:]
+    return flat[polite.end():]
 
 
 def names_host_thing(text: str) -> bool:

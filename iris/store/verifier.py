@@ -10,8 +10,9 @@ markers, same people in the same order. Anything else is kept. Some differences 
 (a polarity flip, a different number, a new value for the same slot such as where the user
 lives): no judge, not even the LLM, may merge such a pair.
 
-The LLM judge (iris/store/judge.py; the store sends it) only sees pairs the rules left open
-("related" but close).
+Word order (a passive read as its active, an order word such as "than", the same words
+reordered) is read in iris/store/wordorder.py. The LLM judge (iris/store/judge.py; the store
+sends it) only sees pairs the rules left open ("related" but close).
 """
 
 from __future__ import annotations
@@ -22,9 +23,19 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from iris.spelling import names_differ, same_surface
+from iris.store.contentwords import AGENTS, FILLER, STOP
 from iris.store.synonyms import distinct, irregular_bases, synonyms
 from iris.store.textcache import text_cache
 from iris.store.wordforms import doer, inflected, manner_adverb, same_root
+from iris.store.wordorder import (
+    PASSIVE_BE,
+    active_order,
+    order_marker,
+    passive_agent,
+    passive_span,
+    reordered,
+    takes_object,
+)
 from iris.text import NEGATIONS, SYNONYMS, stem, tokens
 
 # "caused_by" (NEW happened because of EXISTING) only ever comes from the LLM judge: the
@@ -49,41 +60,12 @@ _PAST = {"used", "formerly", "previously", "former", "ago", "once", "past"}
 # nurse"); against another past tense ("I grew up" / "I was raised") it is just grammar.
 _WAS, _IS = {"was", "were"}, {"am", "is", "are"}
 
-_STOP = set("""
-a an the i me my mine myself we us our ours you your he him his she her hers it its they them
-their this that these those there here am is are be been being do does did doing have has had
-having will would shall should can could may might must of to in on at by for with about as
-from into onto over than then so and or but if because while also too very really quite just
-actually truly definitely absolutely pretty much lot lots alot big huge total kind sort thing
-things something stuff one ones any what which who whom whose where when how get got
-go going time someone somebody
-""".split())
-# Words that only scaffold a paraphrase ("Baking cookies is something I love").
-_FILLER = {"something", "thing", "things", "stuff", "lot", "lots", "big", "huge", "total",
-           "absolutely", "definitely", "really", "truly", "very", "actually", "totally",
-           "enjoyment", "activity", "activities", "every", "each", "take", "taking",
-           "took", "takes", "feel", "feels"}
-
 # Adverbs of degree: "deathly afraid" and "extremely scared" say one fact, so when BOTH sides
 # have one they are set aside; one side alone keeps its adverb ("afraid" / "extremely
 # afraid" stays open). Downtoners ("slightly", "a bit") are not here: they change the fact.
 _INTENSIFIERS = frozenset("""extremely deathly incredibly insanely seriously hugely highly deeply
 utterly immensely tremendously exceedingly mortally super so really very truly totally
 """.split())
-
-# People, whose order matters: "I taught my dad" is not "my dad taught me".
-_AGENTS = {"i": "self", "me": "self", "myself": "self", "we": "self", "us": "self",
-           "mother": "mother", "father": "father", "sister": "sister", "brother": "brother",
-           "wife": "wife", "husband": "husband", "son": "son", "daughter": "daughter",
-           "friend": "friend", "boss": "boss", "partner": "partner", "boyfriend": "boyfriend",
-           "girlfriend": "girlfriend", "grandmother": "grandmother",
-           "grandfather": "grandfather", "child": "child", "he": "he", "she": "she",
-           "him": "he", "his": "he", "her": "she", "hers": "she",
-           "parents": "parents", "parent": "parents", "family": "family",
-           "grandparents": "grandparents", "friends": "friend", "aunt": "aunt",
-           "uncle": "uncle", "cousin": "cousin", "neighbor": "neighbor",
-           "everyone": "everyone", "people": "people",
-           "they": "they", "them": "they"}
 
 # Slots a person has one value for at a time; a new value supersedes the old one.
 _SLOTS: list[tuple[str, re.Pattern[str]]] = [
@@ -98,15 +80,6 @@ _SLOTS: list[tuple[str, re.Pattern[str]]] = [
                                 r"widowed|separated)\b")),
     ("favorite", re.compile(r"\bmy favou?rite\s+(\w+(?:\s+\w+)?)\s+(?:is|are)\s+(.+)")),
 ]
-
-
-# Words that make a statement asymmetric: what stands before them is not interchangeable
-# with what stands after ("cats more than dogs", "the beach over the mountains", "breakfast
-# before I run", "from Paris to London").
-_ORDER_MARKERS = ("than", "over", "before", "after", "instead", "to")
-# A passive's agent comes after "by" ("I was raised by my aunt" = "my aunt raised me").
-_PASSIVE_BE = {"was", "were", "been", "is", "am", "are", "be", "being", "got", "get"}
-_PARTICIPLE_ENDS = ("ed", "en", "wn", "ght", "ne", "rn", "ade")
 
 
 # Informal kinship words, read in the verifier only (elsewhere "pop" is music and "nan" a
@@ -212,13 +185,13 @@ def analyze(text: str) -> Analysis:
     bag: dict[str, None] = {}  # a set that keeps first-seen order
     forms: dict[str, set[str]] = {}
     agents: list[str] = []
-    span = _passive(words)
-    by_agent, cut = _passive_agent(words, span), 0
+    span = passive_span(words)
+    by_agent, cut = passive_agent(words, span), 0
     first_at: dict[str, int] = {}  # bag word -> where it first came
     for i, word in enumerate(words):
         base = SYNONYMS.get(word, word)
-        agent = _AGENTS.get(base)
-        if base in _STOP:  # "own" -> "have", which says nothing on its own
+        agent = AGENTS.get(base)
+        if base in STOP:  # "own" -> "have", which says nothing on its own
             word = base
         # "my dad": the possessor is not an actor, the dad is.
         if agent and not (i > 0 and words[i - 1] in ("my", "our", "his", "her", "their")
@@ -230,10 +203,10 @@ def analyze(text: str) -> Analysis:
         if word in _POSITIVE or word in _NEGATIVE or base in _POSITIVE or base in _NEGATIVE:
             bag["<feeling>"] = None
             forms.setdefault("<feeling>", set()).add(word)  # "addicted" / "an addiction"
-        elif word in NEGATIONS or word in _UPDATE or word in _PAST or word in _FILLER \
+        elif word in NEGATIONS or word in _UPDATE or word in _PAST or word in FILLER \
                 or word in _WAS:
             continue
-        elif word.isdigit() or word in _STOP:
+        elif word.isdigit() or word in STOP:
             continue
         else:
             bag[stem(word)] = None
@@ -253,8 +226,8 @@ def analyze(text: str) -> Analysis:
                 key, groups = f"favorite {stem(groups[0])}", groups[1:]
             if groups:
                 slots[key] = " ".join(stem(w) for w in groups[0].split()
-                                      if w not in _STOP and w not in _UPDATE
-                                      and stem(w) not in _STOP)
+                                      if w not in STOP and w not in _UPDATE
+                                      and stem(w) not in STOP)
     return Analysis(
         bag=frozenset(bag),
         polarity=sentiment * (-1 if negations % 2 else 1),
@@ -266,104 +239,21 @@ def analyze(text: str) -> Analysis:
         | ({"is"} if any(w in _IS for w in words) else set()),
         agents=tuple(agents),
         slots=slots,
-        order=_order(words),
+        order=order_marker(words),
         sequence=tuple(bag),
-        active=_active_order(span, first_at, tuple(bag)),
+        active=active_order(span, first_at, tuple(bag)),
         degree=frozenset(k for k, raw in forms.items() if raw & _INTENSIFIERS),
         attributive=frozenset(
             words[i] for i in range(1, len(words) - 1) if words[i - 1] in ("a", "an")
-            and words[i + 1].isalpha() and words[i + 1] not in _STOP),
+            and words[i + 1].isalpha() and words[i + 1] not in STOP),
         forms={word: frozenset(raw) for word, raw in forms.items()},
         passive=frozenset((stem(words[i - 1]), stem(words[i + 1]))
                           for i in range(1, len(words) - 2)
-                          if words[i] in _PASSIVE_BE and _takes_object(words, i + 1)),
+                          if words[i] in PASSIVE_BE and takes_object(words, i + 1)),
         active_pairs=frozenset((stem(words[i]), stem(words[i + 1]))
                                for i in range(len(words) - 2)
-                               if words[i] not in _PASSIVE_BE and _takes_object(words, i + 1)),
+                               if words[i] not in PASSIVE_BE and takes_object(words, i + 1)),
     )
-
-
-# Words after which a verb has no direct object ("I was raised in Texas").
-_NOT_OBJECT = frozenset({"in", "on", "at", "to", "from", "by", "with", "for", "of", "into",
-                         "about", "as", "up", "out", "since", "during", "after", "before",
-                         "over", "under", "and", "or", "but", "because", "when", "that"})
-
-
-def _takes_object(words: list[str], i: int) -> bool:
-    """words[i] is a past participle ("sold", "taught", "painted") followed by an object."""
-    word = words[i]
-    return (word.endswith("ed") or bool(irregular_bases(word))) \
-        and i + 1 < len(words) and words[i + 1] not in _NOT_OBJECT
-
-
-def _passive(words: list[str]) -> tuple[int, int] | None:
-    """Where a passive's "be" and its "by" are ("everything was taught to me by my dad"),
-    or None."""
-    for i, word in enumerate(words[2:-1], start=2):
-        # "be" then a participle, up to a short object before "by" ("was taught to fish by")
-        if word == "by":
-            be = next((k for k in range(max(0, i - 5), i - 1) if words[k] in _PASSIVE_BE
-                       and (words[k + 1].endswith(_PARTICIPLE_ENDS)
-                            or irregular_bases(words[k + 1]))), None)
-            if be is not None:
-                return be, i
-    return None
-
-
-def _passive_agent(words: list[str], span: tuple[int, int] | None) -> int:
-    """Where the agent of the passive `span` starts ("raised by my aunt" -> "aunt"), or -1."""
-    if span is None:
-        return -1
-    return next((j for j in range(span[1] + 1, len(words))
-                 if _AGENTS.get(SYNONYMS.get(words[j], words[j]))), -1)
-
-
-def _active_order(span: tuple[int, int] | None, first_at: dict[str, int],
-                  sequence: tuple[str, ...]) -> tuple[str, ...]:
-    """The content words of a passive with "by" in the active clause's order: "this
-    watch | was given to me | by my sister" -> "sister give watch" (the sequence as is
-    otherwise)."""
-    if span is None:
-        return sequence
-    be, by = span
-    return (tuple(w for w in sequence if first_at[w] > by)
-            + tuple(w for w in sequence if be <= first_at[w] < by)
-            + tuple(w for w in sequence if first_at[w] < be))
-
-
-def _order(words: list[str]) -> tuple[str, frozenset[str]] | None:
-    for i, word in enumerate(words):
-        # "to" orders only after "from" or a preference ("I prefer coffee to tea").
-        if word in _ORDER_MARKERS and (word != "to" or any(
-                w in ("from", "prefer", "prefers", "preferred", "preferable") for w in words[:i])):
-            before = frozenset(stem(w) for w in words[:i] if w not in _STOP and w not in _FILLER)
-            return word, before
-    return None
-
-
-def _reordered(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """The same words in an order that is not one phrase moved elsewhere: "my dog is scared
-    of my cat" / "my cat is scared of my dog" (who does what to whom may have changed; with
-    no order word to read it, the pair is kept) but not "every morning I jog" / "I jog every
-    morning", "pizza is my favorite food" / "my favorite food is pizza", "I waitress during
-    the day to pay bills" / "during the day I waitress to pay bills", or two neighbours
-    swapped ("I love dogs and cats" / "I love cats and dogs")."""
-    if len(a) < 3 or a == b:
-        return False
-    if any(a[:i] + (a[i + 1], a[i]) + a[i + 2:] == b for i in range(len(a) - 1)):
-        return False
-    return not _block_moved(a, b)
-
-
-def _block_moved(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
-    """`b` is `a` with one run of words taken out and put back at another place."""
-    n = len(a)
-    for i in range(n):
-        for j in range(i + 1, n + 1):
-            rest = a[:i] + a[j:]
-            if any(rest[:k] + a[i:j] + rest[k:] == b for k in range(len(rest) + 1)):
-                return True
-    return False
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -421,7 +311,7 @@ def _kin(a: str, b: str) -> bool:
 
 
 def _same_root(a: str, b: str) -> bool:
-    if _AGENTS.get(a) or _AGENTS.get(b):  # people are compared by the agent rules
+    if AGENTS.get(a) or AGENTS.get(b):  # people are compared by the agent rules
         return False
     return same_root(a, b)
 
@@ -479,7 +369,7 @@ def verify(new: str, old: str) -> Verdict:
     same = _same_bag(a, b)
     if same and a.order and b.order and a.order[0] == b.order[0] and a.order[1] != b.order[1]:
         return Verdict("supersedes" if a.update else "contradicts", "order reversed", hard=True)
-    if same and a.bag == b.bag and _reordered(a.active, b.active):
+    if same and a.bag == b.bag and reordered(a.active, b.active):
         return Verdict("related", "the same words in another order")
     if same and set(a.agents) - {"self"} != set(b.agents) - {"self"}:
         return Verdict("related", "different people", hard=True)
