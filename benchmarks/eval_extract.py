@@ -55,6 +55,7 @@ reply, raw, as JSON lines.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
@@ -289,16 +290,23 @@ def evaluate_phrasings(cases, extract) -> dict:
             "median_ms": 1000 * statistics.median(times), "errors": errors}
 
 
-def offline_route(text: str) -> tuple[list[str], str]:
-    """What an offline pipeline stores for a "remember ..." message: the fast path's fact
-    when it decides to store, else the offline extractor's facts."""
+@functools.lru_cache(maxsize=2)
+def _direct(learned: bool):
     from iris.direct import DirectHandler
-    from iris.extract.offline import split_facts
 
-    decision = DirectHandler().decide(text)
+    return DirectHandler(learned=learned)
+
+
+def offline_route(text: str, learned: bool = True) -> tuple[list[str], str]:
+    """What an offline pipeline stores for a "remember ..." message: the fast path's fact
+    when it decides to store, else the offline extractor's facts (`learned`: the segmenter
+    with the rules behind it, as shipped; else the rules alone)."""
+    from iris.extract.segmenter import read_facts
+
+    decision = _direct(learned).decide(text)
     if decision.action == "store" and decision.content:
         return [decision.content], "direct"
-    return split_facts(text), "offline"
+    return read_facts(text, learned=learned)[0], "offline"
 
 
 def main_phrasings(args: argparse.Namespace) -> int:
@@ -314,11 +322,13 @@ def main_phrasings(args: argparse.Namespace) -> int:
         cases = build_phrasings(split, personas_path=args.personas, data=data)
     else:
         cases = build_phrasings(split, personas_path=args.personas)
+    route = functools.partial(offline_route, learned=args.offline_extractor == "learned")
     for case in cases[:3]:  # warm-up: lexicons, compiled patterns
-        offline_route(case.message)
-    report = evaluate_phrasings(cases, offline_route)
+        route(case.message)
+    report = evaluate_phrasings(cases, route)
     source = args.phrasings_file or "extract_phrasings.yaml"
-    print(f"phrasings file={source} split={split} messages={report['messages']} facts={report['facts']}")
+    print(f"phrasings file={source} split={split} messages={report['messages']} "
+          f"facts={report['facts']} offline extractor={args.offline_extractor}")
     print(f"exact fact count: {report['exact_count']:.1%}   (target >= 95%)")
     print(f"fact recall (rapidfuzz ratio >= 90): {report['fact_recall']:.1%}   (target >= 95%)")
     print(f"multi-fact messages stored by the fast path: {report['fast_path_multi']}   (target 0)")
@@ -466,6 +476,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", "--messages", type=int, default=400)
     parser.add_argument("--personas", type=Path, default=DEFAULT_PERSONAS)
     parser.add_argument("--show-errors", type=int, default=0)
+    parser.add_argument("--offline-extractor", choices=["learned", "rules"], default="learned",
+                        help="the shipped default (the segmenter, rules behind it) or the rules alone")
     parser.add_argument("--llm-base-url", default=None,
                         help="run the LLM extractor against this OpenAI-compatible server")
     parser.add_argument("--llm-model", default="openai/local", help="litellm model name")
@@ -480,11 +492,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.split == "final":
         args.split = "test"
 
-    from iris.extract.offline import split_facts
+    from iris.extract.segmenter import read_facts
 
+    learned = args.offline_extractor == "learned"
     cases = build_cases(load_personas(args.personas, args.split), COMMA_FACTS[args.split],
                         args.messages, args.seed)
-    report = evaluate(cases, split_facts)
+    report = evaluate(cases, lambda text: read_facts(text, learned=learned)[0])
     print(f"split={args.split} seed={args.seed} messages={report['messages']} facts={report['facts']}")
     print(f"exact fact count: {report['exact_count']:.1%}   (target >= 85%)")
     print(f"fact recall (rapidfuzz ratio >= 90): {report['fact_recall']:.1%}   (target >= 90%)")

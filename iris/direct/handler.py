@@ -24,7 +24,7 @@ from rapidfuzz import fuzz, process
 
 from iris import text as english
 from iris.direct.lexicon import SUBJECT_FORMS, TYPO_CUTOFF, Match, Node, Trigger, load
-from iris.extract import closers
+from iris.extract import closers, segmenter
 from iris.extract.clauses import holds_run_on
 from iris.extract.dictation import spoken_marks
 from iris.extract.offline import split_facts_bounded
@@ -71,8 +71,11 @@ _TOO_LONG = _aside("too_long")
 class DirectHandler:
     """`decide(text)` -> DirectDecision. Stateless after construction and safe to share."""
 
-    def __init__(self, *, data_dir: Path | None = None):
+    def __init__(self, *, data_dir: Path | None = None, learned: bool = True):
         self._lex = load(Path(data_dir) if data_dir else intents_dir() / "fastpath")
+        # Whether the offline extractor is the learned segmenter: then a message it reads as
+        # several facts is left to it, whatever the rules below say.
+        self._learned = learned and segmenter.MODEL.exists()
 
     # --- the decision ------------------------------------------------------------------
 
@@ -123,6 +126,8 @@ class DirectHandler:
             problem = self._forget_problem(content, match.trigger)
         if problem:
             return _aside(problem)
+        if match.trigger.action == "store" and self._learned and len(segmenter.facts(text) or []) > 1:
+            return _aside("list_structure:segments")
         return DirectDecision(action=match.trigger.action, content=content,
                               trigger=self._trigger_label(words, match), score=match.score)
 

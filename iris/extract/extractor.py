@@ -36,7 +36,7 @@ from rapidfuzz import fuzz, process
 
 from iris import secrets
 from iris.errors import LLMError, LLMResponseError
-from iris.extract.offline import split_facts_bounded
+from iris.extract.segmenter import read_facts
 from iris.extract.tagging import category, memory_type
 from iris.llm import LLMClient, LLMResponse, make_llm
 from iris.text import index_terms
@@ -300,6 +300,7 @@ class FactExtractor:
         self.llm = llm if llm is not None else make_llm(settings)
         self.cap: int = getattr(settings, "max_memories_per_message", 50)
         self.min_grounding: float = getattr(settings, "llm_min_grounding", 0.5)
+        self.learned: bool = getattr(settings, "offline_extractor", "learned") == "learned"
 
     def extract(self, text: str) -> Extraction:
         if self.llm is None:
@@ -333,11 +334,11 @@ class FactExtractor:
 
     def extract_offline(self, text: str, *, error: str | None = None,
                         raw: str | None = None) -> Extraction:
-        found, unread = split_facts_bounded(text, limit=self.cap)
+        found, unread = read_facts(text, limit=self.cap, learned=self.learned)
         facts: list[object] = list(found)
         failures = _over_cap(facts, self.cap)
         if unread and failures:
-            # The rules stop reading once the message is over the cap: the user is told
+            # The extractor stops reading once the message is over the cap: the user is told
             # that the rest was not read rather than each remaining item one by one.
             last = failures[-1]
             failures[-1] = last.model_copy(update={

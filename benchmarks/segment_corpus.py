@@ -1,0 +1,187 @@
+"""Phrasing messages with the character span of every fact marked: the training and scoring data
+of the learned fact segmenter (iris/extract/segmenter.py).
+
+The messages are exactly those of benchmarks/phrasings.py (the same builder, the same random
+numbers): each fact is wrapped in two private-use marks before the message is changed (informal
+spelling, typos, case, punctuation), and the marks are read off afterwards as spans. A pronoun
+unit ("my daughter Mia is 7 and she loves horses") gives two spans, the first clause and the
+pronoun clause ("she loves horses"): resolving the pronoun is the pronoun resolver's job.
+
+    from segment_corpus import annotated
+    for case in annotated(path): case.message, case.spans, case.accept
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import phrasings
+
+START, END = "\ue000", "\ue001"
+_MARKS = re.compile(f"[{START}{END}]")
+
+
+@dataclass(frozen=True)
+class SpanCase:
+    message: str
+    spans: list[tuple[int, int]]  # character offsets of each fact, in order
+    accept: list[phrasings.Reading]
+    style: str
+    source: str  # file name and split
+
+
+def _wrap(text: str) -> str:
+    return f"{START}{text}{END}"
+
+
+def _persona_unit(fact: str) -> phrasings._Unit:
+    text = phrasings._inline(fact)
+    return phrasings._Unit(_wrap(text), [[[text]]])
+
+
+def _pronoun_unit(data: dict, split: str, rng) -> phrasings._Unit:
+    """phrasings._pronoun_unit with the same random draws, the first clause and the pronoun
+    clause each wrapped in marks."""
+    half = phrasings._half
+    person = rng.choice(half(data["people"], split))
+    first = rng.choice(half(data["first_clauses"], split))
+    second = rng.choice(half(data["pronoun_clauses"], split))
+    form = rng.choice(half(data["pronoun_forms"], split))
+    rel, name, pron = person["rel"], person["name"], person["pron"]
+    resolved = [f"{name} {second}", f"my {rel} {name} {second}", f"my {rel} {second}"]
+    other = [(key, c) for key in ("possessive_clauses", "object_clauses")
+             for c in half(data.get(key, []), split)]
+    if other and rng.random() < data.get("other_pronoun_share", 0.5):
+        key, second = rng.choice(other)
+        if key == "possessive_clauses":
+            pron = phrasings._POSSESSIVE[pron]
+            resolved = [f"{name}'s {second}", f"my {rel} {name}'s {second}", f"my {rel}'s {second}"]
+        else:
+            obj = phrasings._OBJECT[pron]
+            resolved = [second.format(obj=w) for w in (name, f"my {rel} {name}", f"my {rel}")]
+            second = second.format(obj=obj)
+            if "{Pron}" in form:
+                second = second[0].upper() + second[1:]
+            form = re.sub(r"\{[Pp]ron\} ", "", form)
+    fields = dict(rel=rel, name=name, pron=pron, Pron=pron.capitalize(), first=first,
+                  second=second)
+    text = form.format(**fields)
+    head = re.split(r",? and |, |\. |; |! | - ", text)[0]
+    # The same text with marks: the first clause from the start, the pronoun clause from its
+    # pronoun (or from its own start when the pronoun is its object) to its end.
+    marked_form = form.replace("{second}", "{second}" + END)
+    before = marked_form[:marked_form.index("{second}")]
+    clauses = list(re.finditer(r"\{[Pp]ron\}", before))
+    at = clauses[-1].start() if clauses else len(before)
+    marked_form = marked_form[:at] + START + marked_form[at:]
+    if "{first}" in marked_form:
+        marked = START + marked_form.replace("{first}", "{first}" + END, 1).format(**fields)
+    else:
+        body = marked_form.format(**fields)
+        marked = START + body[:len(head)] + END + body[len(head):]
+    assert _MARKS.sub("", marked) == text, (form, text)
+    return phrasings._Unit(marked, [[[head], resolved], [[text]]])
+
+
+def _join(units: list[str], joiner: str) -> str:
+    out = units[0]
+    for unit in units[1:]:
+        if joiner.rstrip().endswith((".", "!")) and not joiner.strip().endswith(("Also", "And")):
+            i = 1 if unit.startswith(START) else 0
+            unit = unit[:i] + unit[i].upper() + unit[i + 1:]
+        out += joiner + unit
+    return out
+
+
+def _read_marks(marked: str) -> tuple[str, list[tuple[int, int]]]:
+    spans: list[tuple[int, int]] = []
+    out: list[str] = []
+    length = 0
+    start = None
+    for piece in re.split(f"([{START}{END}])", marked):
+        if piece == START:
+            start = length
+        elif piece == END:
+            if start is not None:
+                spans.append((start, length))
+            start = None
+        else:
+            out.append(piece)
+            length += len(piece)
+    message = "".join(out)
+    # A span never starts or ends on a space or on punctuation the change left at its edge.
+    trimmed = []
+    for a, b in spans:
+        while a < b and not message[a].isalnum():
+            a += 1
+        while b > a and not message[b - 1].isalnum():
+            b -= 1
+        if b > a:
+            trimmed.append((a, b))
+    return message, trimmed
+
+
+def annotated(path: Path, personas_path: Path) -> list[SpanCase]:
+    data = phrasings.load(path)
+    saved = (phrasings._persona_unit, phrasings._pronoun_unit, phrasings._join)
+    phrasings._persona_unit, phrasings._pronoun_unit, phrasings._join = \
+        _persona_unit, _pronoun_unit, _join
+    try:
+        out = []
+        for split in sorted(data["seeds"]):
+            plain = phrasings.build_cases  # the same builder, marks inside
+            for case in plain(split, personas_path=personas_path, data=data):
+                message, spans = _read_marks(case.message)
+                accept = [[[_MARKS.sub("", s) for s in fact] for fact in reading]
+                          for reading in case.accept]
+                out.append(SpanCase(message, spans, accept, case.style, f"{path.name}:{split}"))
+        return out
+    finally:
+        phrasings._persona_unit, phrasings._pronoun_unit, phrasings._join = saved
+
+
+def generated(personas_path: Path, split: str = "dev", n: int = 1000, seed: int = 1) -> list[SpanCase]:
+    """eval_extract.py's persona generator (its development half and seed), each fact found in
+    the message in order; a message where one is not found is left out."""
+    from eval_extract import COMMA_FACTS, build_cases, load_personas
+
+    out = []
+    for case in build_cases(load_personas(personas_path, split), COMMA_FACTS[split], n, seed):
+        lowered, spans, at = case.message.lower(), [], 0
+        for fact in case.facts:
+            text = phrasings._inline(fact).lower()
+            start = lowered.find(text, at)
+            if start < 0:
+                break
+            spans.append((start, start + len(text)))
+            at = start + len(text)
+        if len(spans) == len(case.facts):
+            out.append(SpanCase(case.message, spans, [[[f] for f in case.facts]], case.style,
+                                f"generator:{split}"))
+    return out
+
+
+_PUNCTUATION = re.compile(r"[.,;:!?]")
+
+
+def without_punctuation(case: SpanCase) -> SpanCase:
+    """The case as dictated or typed fast: no punctuation at all, the spans moved with it."""
+    kept = [i for i, ch in enumerate(case.message) if not _PUNCTUATION.match(ch)]
+    new_index = {old: new for new, old in enumerate(kept)}
+    message = "".join(case.message[i] for i in kept)
+    spans = []
+    for a, b in case.spans:
+        inside = [new_index[i] for i in range(a, b) if i in new_index]
+        if inside:
+            spans.append((inside[0], inside[-1] + 1))
+    return SpanCase(message, spans, case.accept, case.style + "/nopunct-augmented", case.source)
+
+
+def augmented(cases: list[SpanCase]) -> list[SpanCase]:
+    """Each message written in sentences, again with no punctuation: the run-on form that
+    voice dictation and fast typing give, which the sets hold few of."""
+    return [without_punctuation(c) for c in cases
+            if "nopunct" not in c.style and "\n" not in c.message
+            and _PUNCTUATION.search(c.message) and len(c.spans) > 1]

@@ -1,0 +1,236 @@
+"""A learned fact segmenter: a linear-chain CRF (python-crfsuite) that tags every token of a
+message as the first word of a fact (B), inside one (I) or outside every fact (O: the command,
+greetings, joiners, list marks, thanks, sign-offs).
+
+It is trained on the phrasing sets of benchmarks/data (written by many writers, each avoiding
+the others' strings) with the character span of every fact marked (benchmarks/segment_corpus.py).
+The features are the words around a token, their shapes and the whitespace before them, so a
+lead-in or a joiner never seen in training is still read by what it looks like."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import islice
+from pathlib import Path
+
+from iris.extract import offline, pronouns
+from iris.extract.wrappers import strip_command
+from iris.store.kinds import is_known, is_main_verb
+
+TOKEN = re.compile(r"\w+(?:['\u2019-]\w+)*|[^\w\s]")
+MODEL = Path(__file__).resolve().parent / "segmenter.crfsuite"
+# Longer messages go to the rules, which read in linear time and stop at the item cap: the
+# segmenter's features cost about 30 dictionary entries a token.
+MAX_TOKENS = 600
+
+_FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "ive", "i'd", "id", "i'll", "my", "me", "we",
+                           "our", "mine", "myself", "us"})
+_SECOND_PERSON = frozenset({"you", "u", "ya", "your", "ur", "yours", "you're", "youre", "yall"})
+_RELATIVES = frozenset({"which", "who", "whom", "whose"})
+_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "be", "been", "have", "has", "had",
+                          "do", "does", "did", "can", "could", "will", "would", "should", "may",
+                          "might", "must", "shall"})
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    space: str  # the whitespace before it
+
+
+def _token_iter(message: str) -> Iterator[Token]:
+    last = 0
+    for found in TOKEN.finditer(message):
+        yield Token(found.group(), found.start(), found.end(), message[last:found.start()])
+        last = found.end()
+
+
+def tokens(message: str) -> list[Token]:
+    return list(_token_iter(message))
+
+
+def _shape(word: str) -> str:
+    if word.isdigit():
+        return "d"
+    if not word[0].isalnum():
+        return "p"
+    if word.isupper() and len(word) > 1:
+        return "X"
+    if word[0].isupper():
+        return "Xx"
+    if word.isalpha() or "'" in word:
+        return "x"
+    return "m"
+
+
+def _space_kind(space: str) -> str:
+    if "\n" in space:
+        return "nl2" if space.count("\n") > 1 else "nl"
+    return "tab" if "\t" in space else "sp" if space else "none"
+
+
+@lru_cache(maxsize=65536)
+def _lexical(word: str) -> str:
+    """What a dictionary says of a word: a verb (a clause is near), a known English word, or
+    neither (a name, a typo, chat-speak, another language)."""
+    if word in _FIRST_PERSON:
+        return "p1"
+    if word in _SECOND_PERSON:
+        return "p2"
+    if not word.isalpha():
+        return "-"
+    if word in _AUXILIARIES or is_main_verb(word):
+        return "v"
+    return "k" if is_known(word) else "u"
+
+
+def _word_features(token: Token, prefix: str) -> dict[str, float]:
+    word = token.text.lower()
+    return {
+        f"{prefix}w={word}": 1.0,
+        f"{prefix}shape={_shape(token.text)}": 1.0,
+        f"{prefix}lex={_lexical(word)}": 1.0,
+    }
+
+
+def features(toks: Sequence[Token]) -> list[dict[str, float]]:
+    out = []
+    n = len(toks)
+    for i, token in enumerate(toks):
+        word = token.text.lower()
+        feats: dict[str, float] = {"bias": 1.0}
+        feats.update(_word_features(token, ""))
+        feats[f"suf3={word[-3:]}"] = 1.0
+        feats[f"pre3={word[:3]}"] = 1.0
+        feats[f"len={min(len(word), 8)}"] = 1.0
+        feats[f"space={_space_kind(token.space)}"] = 1.0
+        feats[f"pos={min(i, 4)}"] = 1.0
+        feats[f"from_end={min(n - 1 - i, 4)}"] = 1.0
+        for offset in (-3, -2, -1, 1, 2, 3):
+            j = i + offset
+            if 0 <= j < n:
+                other = toks[j].text.lower()
+                feats[f"{offset}:w={other}"] = 1.0
+                feats[f"{offset}:lex={_lexical(other)}"] = 1.0
+                if abs(offset) == 1:
+                    feats[f"{offset}:shape={_shape(toks[j].text)}"] = 1.0
+            else:
+                feats[f"{offset}:edge"] = 1.0
+        if i > 0:
+            feats[f"bi-={toks[i - 1].text.lower()}|{word}"] = 1.0
+        if i + 1 < n:
+            feats[f"bi+={word}|{toks[i + 1].text.lower()}"] = 1.0
+        out.append(feats)
+    return out
+
+
+def labels(toks: Sequence[Token], spans: Iterable[tuple[int, int]]) -> list[str]:
+    out = ["O"] * len(toks)
+    for start, end in spans:
+        inside = [i for i, t in enumerate(toks) if t.start >= start and t.end <= end]
+        for k, i in enumerate(inside):
+            out[i] = "B" if k == 0 else "I"
+    return out
+
+
+def spans_of(toks: Sequence[Token], tags: Sequence[str]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    current: list[int] | None = None
+    for token, tag in zip(toks, tags, strict=True):
+        # a fact never runs over a line break: each line of a list is its own
+        if tag == "I" and "\n" in token.space:
+            tag = "B"
+        if tag == "B" or (tag == "I" and current is None):
+            if current:
+                out.append((current[0], current[1]))
+            current = [token.start, token.end]
+        elif tag == "I" and current is not None:
+            current[1] = token.end
+        elif tag == "O" and current is not None:
+            out.append((current[0], current[1]))
+            current = None
+    if current:
+        out.append((current[0], current[1]))
+    return out
+
+
+def train(examples: Iterable[tuple[str, list[tuple[int, int]]]], out: Path = MODEL,
+          c1: float = 0.05, c2: float = 0.05, max_iterations: int = 200) -> Path:
+    import pycrfsuite
+
+    trainer = pycrfsuite.Trainer(verbose=False)
+    for message, spans in examples:
+        toks = tokens(message)
+        if toks:
+            trainer.append(features(toks), labels(toks, spans))
+    trainer.set_params({"c1": c1, "c2": c2, "max_iterations": max_iterations,
+                        "feature.possible_transitions": True})
+    trainer.train(str(out))
+    return out
+
+
+@lru_cache(maxsize=4)
+def _tagger(path: str):
+    import pycrfsuite
+
+    tagger = pycrfsuite.Tagger()
+    tagger.open(path)
+    return tagger
+
+
+def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
+    toks = list(islice(_token_iter(message), MAX_TOKENS + 1))
+    if len(toks) > MAX_TOKENS:
+        return None
+    if not toks:
+        return []
+    return _with_relatives(message, spans_of(toks, _tagger(str(model)).tag(features(toks))))
+
+
+def _with_relatives(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A clause opening with a relative word belongs to the clause before it ("I'm allergic
+    to cats, which is why we have a dog"): the sets hold too few for the model to learn it."""
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        first = TOKEN.match(message, start)
+        gap = message[out[-1][1]:start] if out else ""
+        if out and first and first.group().lower() in _RELATIVES and not gap.strip(" ,"):
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
+
+
+def segment(message: str, model: Path = MODEL) -> list[str] | None:
+    """The facts of a message as written (pronouns unresolved); None for a message of more
+    than MAX_TOKENS tokens, which the segmenter does not read."""
+    spans = _spans(message, model)
+    return None if spans is None else [message[a:b] for a, b in spans]
+
+
+def facts(message: str, model: Path = MODEL) -> list[str] | None:
+    """The facts of a message: each span cleaned by the rules' fact cleaner (a request or a
+    connector left at its start), each pronoun resolved to the person named before it."""
+    pieces = segment(message, model)
+    if pieces is None:
+        return None
+    cleaned = (offline.clean_fact(strip_command(offline.clean_fact(p))) for p in pieces)
+    return pronouns.resolve([p for p in cleaned if p and re.search(r"\w", p)])
+
+
+def read_facts(text: str, limit: int | None = None, *, learned: bool = True) -> tuple[list[str], bool]:
+    """The offline extractor: (facts, whether some of the message was left unread). The
+    learned segmenter reads a message of up to MAX_TOKENS tokens; the rules read a longer one
+    (they stop after `limit` + 1 facts), one the segmenter finds no fact in, and every message
+    when `learned` is off or the model file is missing."""
+    found = facts(text) if learned and MODEL.exists() else None
+    if not found:
+        return offline.split_facts_bounded(text, limit)
+    if limit is not None and len(found) > limit + 1:
+        return found[:limit + 1], True
+    return found, False

@@ -1,0 +1,93 @@
+"""The learned fact segmenter (iris/extract/segmenter.py) and the offline extractor's choice
+between it and the rules (`read_facts`)."""
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from iris.direct import DirectHandler
+from iris.extract import segmenter
+from iris.extract.offline import split_facts_bounded
+from iris.extract.segmenter import Token, read_facts, spans_of
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def test_the_shipped_model_was_trained_on_the_current_data_and_features():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        spec = importlib.util.spec_from_file_location("train_segmenter", BENCHMARKS / "train_segmenter.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        if not module.DEFAULT_PERSONAS.is_file():
+            pytest.skip(f"persona dataset not found at {module.DEFAULT_PERSONAS}")
+        shipped = json.loads(segmenter.MODEL.with_suffix(".json").read_text())
+        assert shipped["fingerprint"] == module.fingerprint(), \
+            "retrain: .venv/bin/python benchmarks/train_segmenter.py"
+        assert "extract_phrasings_fresh10.yaml" not in shipped["files"]  # this round's held-out set
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("Remember that I'm allergic to shellfish, I prefer window seats, my anniversary is March "
+     "14th, and I hate sweet burgers",
+     ["I'm allergic to shellfish", "I prefer window seats", "My anniversary is March 14th",
+      "I hate sweet burgers"]),
+    ("Note that I keep bees and that my van is blue.", ["I keep bees", "My van is blue"]),
+    ("remember that my daughter Mia is 7 and she loves horses",
+     ["My daughter Mia is 7", "Mia loves horses"]),
+    ("remember that I do not drive because I live in the city",
+     ["I do not drive because I live in the city"]),
+    ("can u save these for me - im a nurse - my cat is called Tom",
+     ["Im a nurse", "My cat is called Tom"]),
+])
+def test_the_issue_cases(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+def test_a_fact_never_runs_over_a_line_break():
+    toks = [Token("I", 0, 1, ""), Token("swim", 2, 6, " "), Token("I", 7, 8, "\n"),
+            Token("sing", 9, 13, " ")]
+    assert spans_of(toks, ["B", "I", "I", "I"]) == [(0, 6), (7, 13)]
+
+
+def test_inside_after_outside_opens_a_fact():
+    toks = [Token("ok", 0, 2, ""), Token("I", 3, 4, " "), Token("swim", 5, 9, " ")]
+    assert spans_of(toks, ["O", "I", "I"]) == [(3, 9)]
+
+
+def test_a_message_past_the_token_bound_goes_to_the_rules():
+    message = "remember that " + ", ".join(f"I own dog number {i}" for i in range(200))
+    assert segmenter.segment(message) is None
+    assert read_facts(message, limit=25) == split_facts_bounded(message, limit=25)
+
+
+def test_the_limit_holds_and_says_the_rest_was_left():
+    message = "remember these: " + "; ".join(f"I have visited city {i}" for i in range(30))
+    facts, unread = read_facts(message, limit=5)
+    assert len(facts) == 6 and unread
+
+
+def test_rules_only_is_the_rules():
+    message = "Note that I keep bees and that my van is blue."
+    assert read_facts(message, learned=False) == split_facts_bounded(message)
+
+
+def test_no_fact_found_by_the_segmenter_falls_back_to_the_rules(monkeypatch):
+    monkeypatch.setattr(segmenter, "facts", lambda message, model=segmenter.MODEL: [])
+    message = "remember that I keep bees"
+    assert read_facts(message) == split_facts_bounded(message)
+
+
+def test_the_fast_path_steps_aside_for_what_the_segmenter_reads_as_several_facts():
+    # fresh9's held-out run: the rules' fast path stored this as one memory
+    message = ("Just For The Record - 1\u3001My Favorite Kind Of Movie Is A Documentary "
+               "2\u3001I Read A Book Every Week")
+    assert DirectHandler(learned=False).decide(message).action == "store"
+    decision = DirectHandler().decide(message)
+    assert (decision.action, decision.reason) == (None, "list_structure:segments")
+    assert DirectHandler().decide("remember that I keep bees").action == "store"
