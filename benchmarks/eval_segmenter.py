@@ -3,13 +3,18 @@
 Every phrasing file of benchmarks/data was written by a different writer, each told to avoid
 the strings of the files before it. For each file, a segmenter is trained on all the other files
 and scored on this one with eval_extract's phrasing metric (exact fact count, fact recall): the
-figure says how the segmenter reads a writer it never saw, which is what a held-out set asks. Training is as
-train_segmenter.py's: the other files, the generator's development half, and each of those
-messages again without punctuation.
-Beside it, the rules (split_facts, tuned on every file here: development figures).
+figure says how the segmenter reads a writer it never saw, which is what a held-out set asks.
+Training is train_segmenter.py's: the phrasings filled with the training halves (even lines)
+of the fact bank (benchmarks/data/segment_facts.jsonl) and of the persona facts.
+
+Two ways to fill the scored file's messages (--facts), each with facts no model saw:
+- persona: the persona facts' odd lines (the kind of fact the phrasing benchmark holds);
+- bank: the fact bank's odd lines: facts with numbers, names, abbreviations and symbols at
+  their edges, where a segmenter trained on plain sentences drops words.
+Beside it, the rules (split_facts, tuned on every phrasing file here: development figures).
 
     .venv/bin/python benchmarks/eval_segmenter.py                  # every file, both readers
-    .venv/bin/python benchmarks/eval_segmenter.py --only fresh9 --show-errors 10
+    .venv/bin/python benchmarks/eval_segmenter.py --facts bank --only fresh9 --show-errors 10
 """
 
 from __future__ import annotations
@@ -23,10 +28,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from eval_extract import DEFAULT_PERSONAS, evaluate_phrasings  # noqa: E402
-from segment_corpus import annotated, augmented, generated  # noqa: E402
+from segment_corpus import SpanCase, annotated, augmented, generated  # noqa: E402
 
 # This round's held-out phrasing set: never opened here.
 HELD_OUT = frozenset({"extract_phrasings_fresh10.yaml"})
+FACT_BANK = HERE / "data" / "segment_facts.jsonl"
 
 
 def files() -> list[Path]:
@@ -34,17 +40,39 @@ def files() -> list[Path]:
             if p.name not in HELD_OUT]
 
 
-def corpus(paths: list[Path], personas: Path = DEFAULT_PERSONAS) -> dict[str, list]:
-    return {p.name: annotated(p, personas) for p in paths}
+def corpus(paths: list[Path], facts: Path) -> dict[str, list[SpanCase]]:
+    return {p.name: annotated(p, facts) for p in paths}
 
 
-def persona_halves(folder: Path) -> tuple[Path, Path]:
-    """The persona file's even and odd lines, as two files."""
-    lines = [line for line in DEFAULT_PERSONAS.read_text().splitlines() if line.strip()]
-    even, odd = folder / "even.jsonl", folder / "odd.jsonl"
-    even.write_text("\n".join(lines[0::2]) + "\n")
-    odd.write_text("\n".join(lines[1::2]) + "\n")
-    return even, odd
+def halves(path: Path, folder: Path) -> tuple[Path, Path]:
+    """A facts file's even lines (training) and odd lines (scoring), as two files."""
+    lines = [line for line in path.read_text().splitlines() if line.strip()]
+    train, score = folder / f"{path.stem}_train.jsonl", folder / f"{path.stem}_score.jsonl"
+    train.write_text("\n".join(lines[0::2]) + "\n")
+    score.write_text("\n".join(lines[1::2]) + "\n")
+    return train, score
+
+
+def training_corpus(paths: list[Path], folder: Path) -> dict[str, list[SpanCase]]:
+    """Each file's messages, every other one filled with the fact bank's training half, the
+    rest with the persona facts' training half: the same phrasings, two kinds of facts."""
+    bank, persona = halves(FACT_BANK, folder)[0], halves(DEFAULT_PERSONAS, folder)[0]
+    out = {}
+    for path in paths:
+        pairs = zip(annotated(path, bank), annotated(path, persona), strict=True)
+        out[path.name] = [b if i % 2 == 0 else p for i, (b, p) in enumerate(pairs)]
+    return out
+
+
+def training_cases(data: dict[str, list[SpanCase]], folder: Path,
+                   leave_out: str = "") -> list[SpanCase]:
+    """Every file's messages but `leave_out`'s, eval_extract's generator (its development
+    half, 500 messages with each kind of facts), and each of those messages again with no
+    punctuation."""
+    cases = [c for name, cs in data.items() if name != leave_out for c in cs]
+    for facts in (FACT_BANK, DEFAULT_PERSONAS):
+        cases += generated(halves(facts, folder)[0], n=500)
+    return cases + augmented(cases)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,45 +81,47 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="score only files whose name holds this")
     parser.add_argument("--show-errors", type=int, default=0)
     parser.add_argument("--no-rules", action="store_true", help="skip the rules' column")
-    parser.add_argument("--disjoint-facts", action="store_true",
-                        help="train on messages built from the persona file's even lines, score "
-                             "on messages built from its odd lines: no fact seen in training")
+    parser.add_argument("--facts", choices=["persona", "bank"], default="persona",
+                        help="what fills the scored messages (see above)")
     args = parser.parse_args(argv)
 
     from iris.extract import offline, segmenter
 
-    data = corpus(files())
-    scored = data
-    generator = generated(DEFAULT_PERSONAS)  # always in training: its own figure is eval_extract's
-    if args.disjoint_facts:
-        folder = Path(tempfile.mkdtemp())
-        even, odd = persona_halves(folder)
-        data, scored = corpus(files(), even), corpus(files(), odd)
-        generator = generated(even)
+    folder = Path(tempfile.mkdtemp())
+    data = training_corpus(files(), folder)
+    scored = corpus(files(), halves(FACT_BANK if args.facts == "bank" else DEFAULT_PERSONAS,
+                                    folder)[1])
+    print(f"facts in the scored messages: {args.facts}")
     print(f"{'held-out file':40} {'segmenter exact/recall':>24} {'rules (development)':>22}")
-    totals = [0, 0, 0, 0]
+    totals = [0, 0, 0, 0, 0, 0, 0, 0]
     for name, cases in scored.items():
         if args.only and args.only not in name:
             continue
-        cases_in = [c for other, cs in data.items() if other != name for c in cs] + generator
-        train = [(c.message, c.spans) for c in cases_in + augmented(cases_in)]
-        with tempfile.TemporaryDirectory() as tmp:
-            model = segmenter.train(train, Path(tmp) / "m.crfsuite")
-            report = evaluate_phrasings(cases, lambda m, model=model: (
-                segmenter.facts(m, model) or [], "offline"))
+        train = [(c.message, c.spans) for c in training_cases(data, folder, leave_out=name)]
+        model = segmenter.train(train, folder / "model.crfsuite")
+        report = evaluate_phrasings(cases, lambda m, model=model: (
+            segmenter.read_facts(m, model=model)[0], "offline"))
         line = f"{name:40} {report['exact_count']:>11.1%} / {report['fact_recall']:<10.1%}"
+        totals[:4] = _added(totals[:4], report)
         if not args.no_rules:
             rules = evaluate_phrasings(cases, lambda m: (offline.split_facts(m), "offline"))
             line += f" {rules['exact_count']:>9.1%} / {rules['fact_recall']:<8.1%}"
+            totals[4:] = _added(totals[4:], rules)
         print(line, flush=True)
-        totals[0] += round(report["exact_count"] * report["messages"])
-        totals[1] += report["messages"]
-        totals[2] += round(report["fact_recall"] * report["facts"])
-        totals[3] += report["facts"]
         for case, got, _ in report["errors"][:args.show_errors]:
             print(f"  {case.message!r}\n    want: {case.accept[0]}\n    got:  {got}")
-    print(f"{'all':40} {totals[0] / totals[1]:>11.1%} / {totals[2] / totals[3]:<10.1%}")
+    line = f"{'all':40} {totals[0] / totals[1]:>11.1%} / {totals[2] / totals[3]:<10.1%}"
+    if not args.no_rules:
+        line += f" {totals[4] / totals[5]:>9.1%} / {totals[6] / totals[7]:<8.1%}"
+    print(line)
     return 0
+
+
+def _added(totals: list[int], report: dict) -> list[int]:
+    return [totals[0] + round(report["exact_count"] * report["messages"]),
+            totals[1] + report["messages"],
+            totals[2] + round(report["fact_recall"] * report["facts"]),
+            totals[3] + report["facts"]]
 
 
 if __name__ == "__main__":

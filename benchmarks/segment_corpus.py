@@ -21,6 +21,7 @@ import phrasings
 
 START, END = "\ue000", "\ue001"
 _MARKS = re.compile(f"[{START}{END}]")
+_SENTENCE_MARKS = ".,;:!?\"'"
 
 
 @dataclass(frozen=True)
@@ -111,12 +112,13 @@ def _read_marks(marked: str) -> tuple[str, list[tuple[int, int]]]:
             out.append(piece)
             length += len(piece)
     message = "".join(out)
-    # A span never starts or ends on a space or on punctuation the change left at its edge.
+    # A span never starts or ends on a space or on sentence punctuation the change left at its
+    # edge; a symbol of the fact's own ("O+", "$40") stays.
     trimmed = []
     for a, b in spans:
-        while a < b and not message[a].isalnum():
+        while a < b and (message[a].isspace() or message[a] in _SENTENCE_MARKS):
             a += 1
-        while b > a and not message[b - 1].isalnum():
+        while b > a and (message[b - 1].isspace() or message[b - 1] in _SENTENCE_MARKS):
             b -= 1
         if b > a:
             trimmed.append((a, b))
@@ -142,7 +144,8 @@ def annotated(path: Path, personas_path: Path) -> list[SpanCase]:
         phrasings._persona_unit, phrasings._pronoun_unit, phrasings._join = saved
 
 
-def generated(personas_path: Path, split: str = "dev", n: int = 1000, seed: int = 1) -> list[SpanCase]:
+def generated(personas_path: Path, split: str = "dev", n: int = 1000,
+              seed: int = 1) -> list[SpanCase]:
     """eval_extract.py's persona generator (its development half and seed), each fact found in
     the message in order; a message where one is not found is left out."""
     from eval_extract import COMMA_FACTS, build_cases, load_personas

@@ -1,10 +1,13 @@
 """Train the learned fact segmenter shipped in iris/extract/segmenter.crfsuite.
 
 The data: every phrasing file of benchmarks/data except the held-out set of the round
-(eval_segmenter.HELD_OUT), with each fact's span marked (segment_corpus.py), built from the
-persona facts of ../shared/datasets/persona, and 1,000 messages of eval_extract.py's generator
-(its development half: even persona lines, seed 1); each of those messages with more than one
-fact and some punctuation is added again with no punctuation (segment_corpus.augmented).
+(eval_segmenter.HELD_OUT), with each fact's span marked (segment_corpus.py), every other message
+filled with the training half (even lines) of the fact bank (benchmarks/data/segment_facts.jsonl:
+written for Iris, with numbers, names, abbreviations and symbols at the facts' edges) and the
+rest with the training half of the persona facts (Synthetic-Persona-Chat, CC BY 4.0: only word
+and word-pair weights reach the model); 1,000 messages of eval_extract.py's generator filled the
+same way; and each of those messages with more than one fact and some punctuation, again with
+no punctuation (segment_corpus.augmented). The odd lines of both are left for scoring.
 Beside the model, segmenter.json records the fingerprint of that data and of the feature code,
 so tests/extract/test_segmenter.py fails when either changes without a retrain. Training is
 deterministic (L-BFGS on a fixed order).
@@ -18,14 +21,14 @@ import hashlib
 import inspect
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from eval_extract import DEFAULT_PERSONAS  # noqa: E402
-from eval_segmenter import corpus, files  # noqa: E402
-from segment_corpus import augmented, generated  # noqa: E402
+from eval_segmenter import FACT_BANK, files, training_cases, training_corpus  # noqa: E402
 
 
 def fingerprint() -> str:
@@ -33,8 +36,8 @@ def fingerprint() -> str:
     from iris.extract import segmenter
 
     digest = hashlib.sha256()
-    for path in [*files(), DEFAULT_PERSONAS, HERE / "segment_corpus.py", HERE / "phrasings.py",
-                 HERE / "eval_extract.py"]:
+    for path in [*files(), FACT_BANK, DEFAULT_PERSONAS, HERE / "segment_corpus.py", HERE / "phrasings.py",
+                 HERE / "eval_extract.py", HERE / "eval_segmenter.py"]:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     # The code that turns a message into the model's input, not what is done with its output.
@@ -55,10 +58,9 @@ def _source(part: object) -> str:
 def main() -> int:
     from iris.extract import segmenter
 
-    data = corpus(files())
-    # eval_extract.py's generator, its development half: its test half stays for scoring
-    cases = [case for cases in data.values() for case in cases] + generated(DEFAULT_PERSONAS)
-    examples = [(case.message, case.spans) for case in cases + augmented(cases)]
+    folder = Path(tempfile.mkdtemp())
+    data = training_corpus(files(), folder)
+    examples = [(case.message, case.spans) for case in training_cases(data, folder)]
     segmenter.train(examples, segmenter.MODEL)
     segmenter.MODEL.with_suffix(".json").write_text(json.dumps({
         "fingerprint": fingerprint(), "files": sorted(data), "messages": len(examples),

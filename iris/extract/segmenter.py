@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 
-from iris.extract import offline, pronouns
+from iris.extract import joiners, offline, pronouns
 from iris.extract.wrappers import strip_command
 from iris.store.kinds import is_known, is_main_verb
 
@@ -25,10 +25,19 @@ MODEL = Path(__file__).resolve().parent / "segmenter.crfsuite"
 # Longer messages go to the rules, which read in linear time and stop at the item cap: the
 # segmenter's features cost about 30 dictionary entries a token.
 MAX_TOKENS = 600
+POSITIONS = True
+# A word next to a fact is cut from it only when the model is at least this sure it is no part
+# of it: a fact's word lost is worse than a thank-you kept.
+CUT_CONFIDENCE = 0.9
 
 _FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "ive", "i'd", "id", "i'll", "my", "me", "we",
                            "our", "mine", "myself", "us"})
 _SECOND_PERSON = frozenset({"you", "u", "ya", "your", "ur", "yours", "you're", "youre", "yall"})
+_LEADING_SYMBOLS = frozenset("$£€#@")
+_TRAILING_SYMBOLS = frozenset("+%°#")
+# "Tom and ", "my wife and ", "our son & ": a partner named before the user's "I".
+_PARTNER = re.compile(r"(?:\b(?:my|our)\s+\w+|\b[A-Z][a-z]+)\s+(?:and|&)\s+$")
+_COORDINATORS = frozenset({"and", "but", "or", "&"})
 _RELATIVES = frozenset({"which", "who", "whom", "whose"})
 _AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "be", "been", "have", "has", "had",
                           "do", "does", "did", "can", "could", "will", "would", "should", "may",
@@ -109,8 +118,9 @@ def features(toks: Sequence[Token]) -> list[dict[str, float]]:
         feats[f"pre3={word[:3]}"] = 1.0
         feats[f"len={min(len(word), 8)}"] = 1.0
         feats[f"space={_space_kind(token.space)}"] = 1.0
-        feats[f"pos={min(i, 4)}"] = 1.0
-        feats[f"from_end={min(n - 1 - i, 4)}"] = 1.0
+        if POSITIONS:
+            feats[f"pos={min(i, 4)}"] = 1.0
+            feats[f"from_end={min(n - 1 - i, 4)}"] = 1.0
         for offset in (-3, -2, -1, 1, 2, 3):
             j = i + offset
             if 0 <= j < n:
@@ -189,7 +199,49 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
         return None
     if not toks:
         return []
-    return _with_relatives(message, spans_of(toks, _tagger(str(model)).tag(features(toks))))
+    tagger = _tagger(str(model))
+    tags = _keep_doubtful_edges(tagger, toks, tagger.tag(features(toks)))
+    spans = spans_of(toks, tags)
+    return _with_relatives(message, _with_partners(message, _with_symbols(message, spans)))
+
+
+def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list[str]:
+    """Words tagged O beside a fact, on the same line, that the model is not sure of, join it."""
+    tags = list(tags)
+    doubtful = [tag == "O" and tagger.marginal("O", i) < CUT_CONFIDENCE for i, tag in enumerate(tags)]
+    for i in range(1, len(tags)):  # after a fact
+        if doubtful[i] and tags[i - 1] != "O" and "\n" not in toks[i].space:
+            tags[i] = "I"
+    for i in range(len(tags) - 2, -1, -1):  # before one
+        if doubtful[i] and tags[i] == "O" and tags[i + 1] == "B" and "\n" not in toks[i + 1].space:
+            tags[i], tags[i + 1] = "B", "I"
+    return tags
+
+
+def _with_symbols(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A symbol written against a fact's first or last word is part of it ("O+", "50%",
+    "$40", "#3"), whatever the tags said."""
+    out = []
+    for start, end in spans:
+        while start > 0 and message[start - 1] in _LEADING_SYMBOLS:
+            start -= 1
+        while end < len(message) and message[end] in _TRAILING_SYMBOLS:
+            end += 1
+        out.append((start, end))
+    return out
+
+
+def _with_partners(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A subject coordinated with the user belongs to the fact ("Tom and I got married", "my
+    wife and I"): the sets hold too few for the model to learn it, and it drops the name."""
+    out = []
+    for start, end in spans:
+        found = _PARTNER.search(message, max(0, start - 60), start)
+        if found and found.end() == start and TOKEN.match(message, start) and \
+                message[start:].split(None, 1)[0].lower() in ("i", "we"):
+            start = found.start()
+        out.append((start, end))
+    return out
 
 
 def _with_relatives(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -214,21 +266,32 @@ def segment(message: str, model: Path = MODEL) -> list[str] | None:
 
 
 def facts(message: str, model: Path = MODEL) -> list[str] | None:
-    """The facts of a message: each span cleaned by the rules' fact cleaner (a request or a
-    connector left at its start), each pronoun resolved to the person named before it."""
+    """The facts of a message: each span cleaned by the rules' fact cleaners (a request or a
+    connector left at its start, a coordinator at its end), each pronoun resolved to the
+    person named before it."""
     pieces = segment(message, model)
     if pieces is None:
         return None
-    cleaned = (offline.clean_fact(strip_command(offline.clean_fact(p))) for p in pieces)
+    cleaned = (offline.clean_fact(strip_command(offline.clean_fact(_without_coordinator(p))))
+               for p in pieces)
     return pronouns.resolve([p for p in cleaned if p and re.search(r"\w", p)])
 
 
-def read_facts(text: str, limit: int | None = None, *, learned: bool = True) -> tuple[list[str], bool]:
+def _without_coordinator(piece: str) -> str:
+    """A coordinator at a fact's end ("I like tea and | I own a dog") and the interjections
+    before it belong to the joiner a cut left behind."""
+    piece = joiners.strip_trailing_filler(piece)
+    head, _, last = piece.rstrip().rpartition(" ")
+    return head.rstrip(" ,") if head and last.lower() in _COORDINATORS else piece
+
+
+def read_facts(text: str, limit: int | None = None, *, learned: bool = True,
+               model: Path = MODEL) -> tuple[list[str], bool]:
     """The offline extractor: (facts, whether some of the message was left unread). The
     learned segmenter reads a message of up to MAX_TOKENS tokens; the rules read a longer one
     (they stop after `limit` + 1 facts), one the segmenter finds no fact in, and every message
     when `learned` is off or the model file is missing."""
-    found = facts(text) if learned and MODEL.exists() else None
+    found = facts(text, model) if learned and model.exists() else None
     if not found:
         return offline.split_facts_bounded(text, limit)
     if limit is not None and len(found) > limit + 1:

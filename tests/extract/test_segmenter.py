@@ -22,8 +22,6 @@ def test_the_shipped_model_was_trained_on_the_current_data_and_features():
         spec = importlib.util.spec_from_file_location("train_segmenter", BENCHMARKS / "train_segmenter.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        if not module.DEFAULT_PERSONAS.is_file():
-            pytest.skip(f"persona dataset not found at {module.DEFAULT_PERSONAS}")
         shipped = json.loads(segmenter.MODEL.with_suffix(".json").read_text())
         assert shipped["fingerprint"] == module.fingerprint(), \
             "retrain: .venv/bin/python benchmarks/train_segmenter.py"
@@ -46,6 +44,23 @@ def test_the_shipped_model_was_trained_on_the_current_data_and_features():
      ["Im a nurse", "My cat is called Tom"]),
 ])
 def test_the_issue_cases(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # words at a fact's edge that a model trained on plain persona sentences dropped
+    ("remember my birthday is may 3", ["My birthday is may 3"]),
+    ("note that Tom and I got married in 2019 in Lisbon", ["Tom and I got married in 2019 in Lisbon"]),
+    ("remember my wife and I both love jazz", ["My wife and I both love jazz"]),
+    ("Store these: dentist is Dr. Patel; my blood type is O+",
+     ["Dentist is Dr. Patel", "My blood type is O+"]),
+    ("remember that 50% of my salary goes to rent and I pay $1,200 a month",
+     ["50% of my salary goes to rent", "I pay $1,200 a month"]),
+    ("remember that I like tea and I own a dog", ["I like tea", "I own a dog"]),
+    ("remember that I'm allergic to cats, which is why we have a dog",
+     ["I'm allergic to cats, which is why we have a dog"]),
+])
+def test_no_word_of_a_fact_is_lost_at_its_edges(message, facts):
     assert read_facts(message)[0] == facts
 
 
