@@ -26,7 +26,8 @@ from iris.extract.structure import bare_heading, heading, is_header, split_struc
 from iris.extract.wrappers import is_request, strip_command, strip_trailing
 from iris.store.kinds import is_noun, kinds_of
 
-__all__ = ["clean_fact", "is_clause", "split_facts", "split_facts_bounded", "strip_command"]
+__all__ = ["clean_fact", "is_clause", "split_facts", "split_facts_bounded", "strip_command",
+           "without_frame"]
 
 # "Update: I moved", "One more thing: I ...", "me in a nutshell - I ...", "Info| I ...": a
 # short label before a colon or a label mark, no fact itself.
@@ -168,6 +169,13 @@ def _dangling_frame(fact: str) -> bool:
         words[-1] == "that" and len(words) > 1 and words[-2] in _TELLING_VERBS)
 
 
+def without_frame(text: str) -> str:
+    """The message without what frames it as a letter: a request to the assistant in
+    brackets, the signature lines at its bottom, a subject line over it."""
+    text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
+    return _SUBJECT_LINE.sub("", text, count=1)
+
+
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
@@ -180,8 +188,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, spoken_marks(
         text.translate(_FULL_WIDTH)))))
-    text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
-    text = _SUBJECT_LINE.sub("", text, count=1)
+    text = without_frame(text)
     presentative = _PRESENTATIVE.match(text)
     text = text[presentative.end():] if presentative else text
     facts: list[str] = []

@@ -266,10 +266,11 @@ def segment(message: str, model: Path = MODEL) -> list[str] | None:
 
 
 def facts(message: str, model: Path = MODEL) -> list[str] | None:
-    """The facts of a message: each span cleaned by the rules' fact cleaners (a request or a
-    connector left at its start, a coordinator at its end), each pronoun resolved to the
-    person named before it."""
-    pieces = segment(message, model)
+    """The facts of a message: its frame as a letter taken off as the rules take it (signature,
+    subject line, a request in brackets), each span cleaned by the rules' fact cleaners (a
+    request or a connector left at its start, a coordinator at its end), each pronoun resolved
+    to the person named before it."""
+    pieces = segment(offline.without_frame(message), model)
     if pieces is None:
         return None
     cleaned = (offline.clean_fact(strip_command(offline.clean_fact(_without_coordinator(p))))

@@ -64,6 +64,12 @@ def test_no_word_of_a_fact_is_lost_at_its_edges(message, facts):
     assert read_facts(message)[0] == facts
 
 
+def test_the_letter_frame_goes_as_the_rules_take_it():
+    # fresh10 (held out, scored once): the signature under "-- " was stored as a fact
+    message = "Okay so,full disclosure: I do not drink alcohol.\n\n-- \nSent from Outlook for Android"
+    assert read_facts(message)[0] == ["I do not drink alcohol"]
+
+
 def test_a_fact_never_runs_over_a_line_break():
     toks = [Token("I", 0, 1, ""), Token("swim", 2, 6, " "), Token("I", 7, 8, "\n"),
             Token("sing", 9, 13, " ")]
