@@ -31,7 +31,7 @@ from eval_extract import DEFAULT_PERSONAS, evaluate_phrasings  # noqa: E402
 from segment_corpus import SpanCase, annotated, augmented, generated  # noqa: E402
 
 # This round's held-out phrasing set: never opened here.
-HELD_OUT = frozenset({"extract_phrasings_fresh10.yaml"})
+HELD_OUT = frozenset({"extract_phrasings_fresh11.yaml"})
 FACT_BANK = HERE / "data" / "segment_facts.jsonl"
 
 
