@@ -121,6 +121,8 @@ GAP = "\u2002"
 # "(please remember that one)", "(don't forget this!)", "(note it)": a request to the
 # assistant in brackets, a few words with a command verb (or a typo of "remember") and no
 # word about the user. It is no part of a fact.
+# An aside about the message in brackets at its end: at most this long.
+_MOST_ASIDE_CHARS = 80
 _BRACKETED_REQUEST = re.compile(
     r" ?\((?=[^()]{0,60}\))(?![^()]*\b(?:i|i'm|im|my|we|our|mine)\b)[^()]*?"
     r"\b(?:rem[a-z]{3,8}|note|forget|save|store|keep in mind)\b[^()]*\)", re.I)
@@ -171,9 +173,21 @@ def _dangling_frame(fact: str) -> bool:
 
 def without_frame(text: str) -> str:
     """The message without what frames it as a letter: a request to the assistant in
-    brackets, the signature lines at its bottom, a subject line over it."""
+    brackets, the signature lines at its bottom, a subject line over it, an aside about the
+    message in brackets at its end ("(sorry for the long msg)", "(sent by voice)")."""
     text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
-    return _SUBJECT_LINE.sub("", text, count=1)
+    return _without_closing_aside(_SUBJECT_LINE.sub("", text, count=1))
+
+
+def _without_closing_aside(text: str) -> str:
+    body = text.rstrip()
+    opened = body.rfind("(", max(0, len(body) - _MOST_ASIDE_CHARS))
+    if not body.endswith(")") or opened < 1 or "(" in body[opened + 1:]:
+        return text
+    aside = body[opened + 1:-1]
+    if chat.is_chat(aside) or asides.is_hedge(aside) or closers.is_closer(aside):
+        return body[:opened].rstrip()
+    return text  # "I have a dog (a beagle)": part of the fact
 
 
 def split_facts(text: str) -> list[str]:

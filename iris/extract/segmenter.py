@@ -220,12 +220,13 @@ def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list
 
 def _with_symbols(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """A symbol written against a fact's first or last word is part of it ("O+", "50%",
-    "$40", "#3"), whatever the tags said."""
+    "$40", "#3"), and so is the bracket that closes one it opened, whatever the tags said."""
     out = []
     for start, end in spans:
         while start > 0 and message[start - 1] in _LEADING_SYMBOLS:
             start -= 1
-        while end < len(message) and message[end] in _TRAILING_SYMBOLS:
+        while end < len(message) and (message[end] in _TRAILING_SYMBOLS or (
+                message[end] == ")" and message.count("(", start, end) > message.count(")", start, end))):
             end += 1
         out.append((start, end))
     return out

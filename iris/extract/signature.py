@@ -1,7 +1,8 @@
 """The signature block under a message: the lines after the last fact that sign it off.
 
 A letter or a text ends in lines of their own: a valediction ("Warm regards,", "Cheers")
-and perhaps a name or an initial under it ("T.", "Sam"), a mail client's device line ("Sent
+and perhaps a name or an initial under it ("T.", "Sam"), or a mail signature of a few short
+lines (name, job title, company, phone number), a mail client's device line ("Sent
 from my Android phone", "Sent via Outlook") or a request to the assistant about the message
 ("Please confirm once stored."). Read line by line from the bottom, before any list
 structure: the structure splitter reads each line as an item, so "T." became a fact.
@@ -22,6 +23,10 @@ _DEVICE_LINE = re.compile(
     r"(?:sent\s+(?:from|via|with|using)|get\s+outlook\s+for)(?:\s+[\w'&.+-]+){1,5}\W*", re.I)
 # A name or an initial signed under a valediction: "T.", "t", "Sam", "- Jo", "Tom x".
 _NAME_LINE = re.compile(r"[-~\u2013\u2014\s]*(?:[A-Za-z]\.?|[A-Z][a-z]+)(?:\s+(?:[A-Za-z]\.?|x+))?\s*")
+# A signature under a valediction: at most this many lines of at most this many words.
+_MOST_SIGNATURE_LINES = 3
+_MOST_SIGNATURE_WORDS = 5
+_FIRST_PERSON = frozenset({"i", "im", "ive", "my", "me", "we", "our", "us", "mine"})
 # A valediction is a few words: longer lines hold a clause.
 _MOST_VALEDICTION_WORDS = 4
 
@@ -51,6 +56,27 @@ def without_signature(message: str) -> str:
         elif (_NAME_LINE.fullmatch(last) and len(lines) > 2
               and _valediction(lines[-2].strip())):
             del lines[-2:]
+        elif (block := _signature_block(lines)) is not None:
+            del lines[block:]
         else:
             break
     return "\n".join(lines)
+
+
+def _signature_block(lines: list[str]) -> int | None:
+    """Where a valediction starts that has up to three short lines of a mail signature under
+    it ("Thanks & Regards," / "Rahul Verma" / "+91 98450 00000", a job title, a company);
+    the first line of the message always stays."""
+    for above in range(2, _MOST_SIGNATURE_LINES + 2):
+        if len(lines) <= above:
+            return None
+        if _valediction(lines[-above].strip()) and all(
+                _signature_line(line.strip()) for line in lines[-above + 1:]):
+            return len(lines) - above
+    return None
+
+
+def _signature_line(line: str) -> bool:
+    """A name, a job title, a company or a phone number: a few words, none about the user."""
+    words = english.word_norms(line)
+    return 0 < len(line.split()) <= _MOST_SIGNATURE_WORDS and not _FIRST_PERSON.intersection(words)

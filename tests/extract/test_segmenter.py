@@ -70,6 +70,22 @@ def test_the_letter_frame_goes_as_the_rules_take_it():
     assert read_facts(message)[0] == ["I do not drink alcohol"]
 
 
+@pytest.mark.parametrize("message, facts", [
+    # fresh11 (held out, scored once): a mail signature of name, title and phone was stored
+    ("record this for me k i have two kids who are both at university.\n\nthanks & regards,\n"
+     "rahul verma\n+91 98450 00000", ["I have two kids who are both at university"]),
+    ("Please note: I am a woman.\n\nWarm regards,\nSiobhan Kelly\nOperations Manager", ["I am a woman"]),
+    # an aside about the message in brackets at its end goes; one about the fact stays
+    ("umm so yeah coffee is my preferred beverage. (sent by voice, excuse any typos)",
+     ["Coffee is my preferred beverage"]),
+    ("remember I have a dog (a beagle)", ["I have a dog (a beagle)"]),
+    # a line about the user under a valediction is no signature
+    ("remember this\nThanks,\nmy dog is Rex", ["My dog is Rex"]),
+])
+def test_a_signature_and_a_closing_aside_go(message, facts):
+    assert read_facts(message)[0] == facts
+
+
 def test_a_fact_never_runs_over_a_line_break():
     toks = [Token("I", 0, 1, ""), Token("swim", 2, 6, " "), Token("I", 7, 8, "\n"),
             Token("sing", 9, 13, " ")]
