@@ -247,12 +247,16 @@ def _with_partners(message: str, spans: list[tuple[int, int]]) -> list[tuple[int
 
 def _with_relatives(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """A clause opening with a relative word belongs to the clause before it ("I'm allergic
-    to cats, which is why we have a dog"): the sets hold too few for the model to learn it."""
+    to cats, which is why we have a dog"): the sets hold too few for the model to learn it.
+    So does a fact that starts with a number right after one that ends in a number ("my
+    locker number 3 3 is blue"): two numbers in a row are one phrase, not a list counter."""
     out: list[tuple[int, int]] = []
     for start, end in spans:
         first = TOKEN.match(message, start)
         gap = message[out[-1][1]:start] if out else ""
-        if out and first and first.group().lower() in _RELATIVES and not gap.strip(" ,"):
+        numbers = first and first.group().isdigit() and message[start - 1:start] == " " and \
+            out and message[out[-1][1] - 1].isdigit() and gap == " "
+        if out and first and (first.group().lower() in _RELATIVES and not gap.strip(" ,") or numbers):
             out[-1] = (out[-1][0], end)
         else:
             out.append((start, end))

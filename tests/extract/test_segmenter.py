@@ -59,6 +59,8 @@ def test_the_issue_cases(message, facts):
     ("remember that I like tea and I own a dog", ["I like tea", "I own a dog"]),
     ("remember that I'm allergic to cats, which is why we have a dog",
      ["I'm allergic to cats, which is why we have a dog"]),
+    # tests/server/test_http_workers.py's facts: the second "3" was read as a list counter
+    ("Remember that my locker number 3 3 is blue 303", ["My locker number 3 3 is blue 303"]),
 ])
 def test_no_word_of_a_fact_is_lost_at_its_edges(message, facts):
     assert read_facts(message)[0] == facts
