@@ -30,8 +30,8 @@ sys.path.insert(0, str(HERE))
 from eval_extract import DEFAULT_PERSONAS, evaluate_phrasings  # noqa: E402
 from segment_corpus import SpanCase, annotated, augmented, generated  # noqa: E402
 
-# This round's held-out phrasing set: never opened here.
-HELD_OUT = frozenset({"extract_phrasings_fresh11.yaml"})
+# The next held-out phrasing set (not written yet): never opened here once it exists.
+HELD_OUT = frozenset({"extract_phrasings_fresh12.yaml"})
 FACT_BANK = HERE / "data" / "segment_facts.jsonl"
 
 
