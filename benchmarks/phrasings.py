@@ -74,7 +74,30 @@ def _persona_unit(fact: str) -> _Unit:
     return _Unit(text, [[[text]]])
 
 
+@dataclass(frozen=True)
+class PronounParts:
+    """What a pronoun unit is made of: its form ("my {rel} {name} {first} and {pron}
+    {second}"), the values of the form's fields, and the readings of the clause after the
+    pronoun resolved."""
+    form: str
+    fields: dict[str, str]
+    resolved: list[str]
+
+    @property
+    def text(self) -> str:
+        return self.form.format(**self.fields)
+
+    @property
+    def head(self) -> str:
+        return re.split(r",? and |, |\. |; |! | - ", self.text)[0]
+
+
 def _pronoun_unit(data: dict, split: str, rng: random.Random) -> _Unit:
+    parts = pronoun_parts(data, split, rng)
+    return _Unit(parts.text, [[[parts.head], parts.resolved], [[parts.text]]])
+
+
+def pronoun_parts(data: dict, split: str, rng: random.Random) -> PronounParts:
     person = rng.choice(_half(data["people"], split))
     first = rng.choice(_half(data["first_clauses"], split))
     second = rng.choice(_half(data["pronoun_clauses"], split))
@@ -98,10 +121,8 @@ def _pronoun_unit(data: dict, split: str, rng: random.Random) -> _Unit:
             if "{Pron}" in form:
                 second = second[0].upper() + second[1:]
             form = re.sub(r"\{[Pp]ron\} ", "", form)
-    text = form.format(rel=rel, name=name, pron=pron, Pron=pron.capitalize(), first=first,
-                       second=second)
-    head = re.split(r",? and |, |\. |; |! | - ", text)[0]
-    return _Unit(text, [[[head], resolved], [[text]]])
+    return PronounParts(form, dict(rel=rel, name=name, pron=pron, Pron=pron.capitalize(),
+                                   first=first, second=second), resolved)
 
 
 _POSSESSIVE = {"he": "his", "she": "her", "they": "their", "it": "its"}

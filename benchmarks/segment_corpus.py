@@ -43,47 +43,24 @@ def _persona_unit(fact: str) -> phrasings._Unit:
 
 
 def _pronoun_unit(data: dict, split: str, rng) -> phrasings._Unit:
-    """phrasings._pronoun_unit with the same random draws, the first clause and the pronoun
-    clause each wrapped in marks."""
-    half = phrasings._half
-    person = rng.choice(half(data["people"], split))
-    first = rng.choice(half(data["first_clauses"], split))
-    second = rng.choice(half(data["pronoun_clauses"], split))
-    form = rng.choice(half(data["pronoun_forms"], split))
-    rel, name, pron = person["rel"], person["name"], person["pron"]
-    resolved = [f"{name} {second}", f"my {rel} {name} {second}", f"my {rel} {second}"]
-    other = [(key, c) for key in ("possessive_clauses", "object_clauses")
-             for c in half(data.get(key, []), split)]
-    if other and rng.random() < data.get("other_pronoun_share", 0.5):
-        key, second = rng.choice(other)
-        if key == "possessive_clauses":
-            pron = phrasings._POSSESSIVE[pron]
-            resolved = [f"{name}'s {second}", f"my {rel} {name}'s {second}", f"my {rel}'s {second}"]
-        else:
-            obj = phrasings._OBJECT[pron]
-            resolved = [second.format(obj=w) for w in (name, f"my {rel} {name}", f"my {rel}")]
-            second = second.format(obj=obj)
-            if "{Pron}" in form:
-                second = second[0].upper() + second[1:]
-            form = re.sub(r"\{[Pp]ron\} ", "", form)
-    fields = dict(rel=rel, name=name, pron=pron, Pron=pron.capitalize(), first=first,
-                  second=second)
-    text = form.format(**fields)
-    head = re.split(r",? and |, |\. |; |! | - ", text)[0]
-    # The same text with marks: the first clause from the start, the pronoun clause from its
-    # pronoun (or from its own start when the pronoun is its object) to its end.
-    marked_form = form.replace("{second}", "{second}" + END)
+    """phrasings._pronoun_unit (the same parts, the same random draws), the first clause and
+    the pronoun clause each wrapped in marks."""
+    parts = phrasings.pronoun_parts(data, split, rng)
+    text, head = parts.text, parts.head
+    # The first clause from the start, the pronoun clause from its pronoun (or from its own
+    # start when the pronoun is its object, and the form has lost it) to its end.
+    marked_form = parts.form.replace("{second}", "{second}" + END)
     before = marked_form[:marked_form.index("{second}")]
     clauses = list(re.finditer(r"\{[Pp]ron\}", before))
     at = clauses[-1].start() if clauses else len(before)
     marked_form = marked_form[:at] + START + marked_form[at:]
     if "{first}" in marked_form:
-        marked = START + marked_form.replace("{first}", "{first}" + END, 1).format(**fields)
+        marked = START + marked_form.replace("{first}", "{first}" + END, 1).format(**parts.fields)
     else:
-        body = marked_form.format(**fields)
+        body = marked_form.format(**parts.fields)
         marked = START + body[:len(head)] + END + body[len(head):]
-    assert _MARKS.sub("", marked) == text, (form, text)
-    return phrasings._Unit(marked, [[[head], resolved], [[text]]])
+    assert _MARKS.sub("", marked) == text, (parts.form, text)
+    return phrasings._Unit(marked, [[[head], parts.resolved], [[text]]])
 
 
 def _join(units: list[str], joiner: str) -> str:
