@@ -37,6 +37,7 @@ _LEADING_SYMBOLS = frozenset("$£€#@")
 _TRAILING_SYMBOLS = frozenset("+%°#")
 # "Tom and ", "my wife and ", "our son & ": a partner named before the user's "I".
 _PARTNER = re.compile(r"(?:\b(?:my|our)\s+\w+|\b[A-Z][a-z]+)\s+(?:and|&)\s+$")
+_SPACE_RUN = re.compile(r"[ \t]{2,}")
 _COORDINATORS = frozenset({"and", "but", "or", "&"})
 _RELATIVES = frozenset({"which", "who", "whom", "whose"})
 _AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "be", "been", "have", "has", "had",
@@ -195,14 +196,24 @@ def _tagger(path: str):
 
 def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     toks = list(islice(_token_iter(message), MAX_TOKENS + 1))
-    if len(toks) > MAX_TOKENS:
-        return None
+    if len(toks) > MAX_TOKENS or not _encodable(message):
+        return None  # crfsuite takes UTF-8 only: a lone surrogate goes to the rules
     if not toks:
         return []
     tagger = _tagger(str(model))
     tags = _keep_doubtful_edges(tagger, toks, tagger.tag(features(toks)))
     spans = spans_of(toks, tags)
     return _with_relatives(message, _with_partners(message, _with_symbols(message, spans)))
+
+
+def _encodable(message: str) -> bool:
+    if message.isascii():
+        return True
+    try:
+        message.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list[str]:
@@ -278,8 +289,10 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     pieces = segment(offline.without_frame(message), model)
     if pieces is None:
         return None
-    cleaned = (offline.clean_fact(strip_command(offline.clean_fact(_without_coordinator(p))))
-               for p in pieces)
+    # runs of spaces and tabs read as one space, as the rules read them: the cleaners then
+    # see linear-size gaps ("I like tea" + 40,000 spaces + "and I own a dog")
+    cleaned = (offline.clean_fact(strip_command(offline.clean_fact(_without_coordinator(
+        _SPACE_RUN.sub(" ", p))))) for p in pieces)
     return pronouns.resolve([p for p in cleaned if p and re.search(r"\w", p)])
 
 

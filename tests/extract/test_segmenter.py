@@ -137,3 +137,17 @@ def test_the_fast_path_steps_aside_for_what_the_segmenter_reads_as_several_facts
     decision = DirectHandler().decide(message)
     assert (decision.action, decision.reason) == (None, "list_structure:segments")
     assert DirectHandler().decide("remember that I keep bees").action == "store"
+
+
+def test_a_lone_surrogate_goes_to_the_rules():
+    # crfsuite encodes features as UTF-8: hypothesis found "\ud800" raising SystemError
+    message = "remember that I like \ud800 tea"
+    assert segmenter.segment(message) is None
+    assert read_facts(message) == split_facts_bounded(message)
+
+
+def test_a_long_run_of_spaces_inside_a_fact_is_read_as_one_space():
+    # tests/adversarial.py: the model kept the 40 KB run inside one span, and the rules'
+    # cleaners are linear only on gaps of one space
+    message = "Remember that I like tea" + " " * 39960 + "and I own a dog"
+    assert all(len(fact) < 100 for fact in read_facts(message, limit=50)[0])
