@@ -50,6 +50,8 @@ def main() -> None:
     parser.add_argument("--clinc", type=int, default=1700, help="ordinary messages in the mix")
     parser.add_argument("--passes", type=int, default=5, help="timed passes over the mix")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rules", action="store_true",
+                        help="the several-facts check by the rules alone (IRIS_OFFLINE_EXTRACTOR=rules)")
     args = parser.parse_args()
 
     if hasattr(os, "sched_setaffinity"):
@@ -63,7 +65,7 @@ def main() -> None:
         ordinary = rng.sample(clinc, min(args.clinc, len(clinc)))
     mix = [(text, "ordinary") for text in ordinary] + [(text, "corpus") for text in corpus_texts]
 
-    handler = DirectHandler()
+    handler = DirectHandler(learned=not args.rules)
     for text, _ in mix:  # warm-up: caches, branch predictors, lazily built regex internals
         handler.decide(text)
 

@@ -98,7 +98,8 @@ _TRAILING_CONNECTOR = re.compile(
 
 @per_message
 def clean_fact(text: str) -> str:
-    text = _fact_start(_without_label(text.strip()))
+    # runs of spaces and tabs read as one space: every rule below is linear on single gaps
+    text = _fact_start(_without_label(_SPACE_RUN.sub(" ", text).strip()))
     text = joiners.strip_trailing_filler(_TRAILING_CONNECTOR.sub("", text))
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—|=>")
     first = text.split(maxsplit=1)[0] if text else ""
@@ -121,11 +122,11 @@ GAP = "\u2002"
 # "(please remember that one)", "(don't forget this!)", "(note it)": a request to the
 # assistant in brackets, a few words with a command verb (or a typo of "remember") and no
 # word about the user. It is no part of a fact.
-# An aside about the message in brackets at its end: at most this long.
-_MOST_ASIDE_CHARS = 80
 _BRACKETED_REQUEST = re.compile(
     r" ?\((?=[^()]{0,60}\))(?![^()]*\b(?:i|i'm|im|my|we|our|mine)\b)[^()]*?"
     r"\b(?:rem[a-z]{3,8}|note|forget|save|store|keep in mind)\b[^()]*\)", re.I)
+# An aside about the message in brackets at its end: at most this long.
+_MOST_ASIDE_CHARS = 80
 
 
 # A sentence of one word among clauses is said around the facts when it is no noun

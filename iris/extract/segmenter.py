@@ -10,7 +10,7 @@ lead-in or a joiner never seen in training is still read by what it looks like."
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
@@ -25,7 +25,6 @@ MODEL = Path(__file__).resolve().parent / "segmenter.crfsuite"
 # Longer messages go to the rules, which read in linear time and stop at the item cap: the
 # segmenter's features cost about 30 dictionary entries a token.
 MAX_TOKENS = 600
-POSITIONS = True
 # A word next to a fact is cut from it only when the model is at least this sure it is no part
 # of it: a fact's word lost is worse than a thank-you kept.
 CUT_CONFIDENCE = 0.9
@@ -37,7 +36,6 @@ _LEADING_SYMBOLS = frozenset("$£€#@")
 _TRAILING_SYMBOLS = frozenset("+%°#")
 # "Tom and ", "my wife and ", "our son & ": a partner named before the user's "I".
 _PARTNER = re.compile(r"(?:\b(?:my|our)\s+\w+|\b[A-Z][a-z]+)\s+(?:and|&)\s+$")
-_SPACE_RUN = re.compile(r"[ \t]{2,}")
 _COORDINATORS = frozenset({"and", "but", "or", "&"})
 _RELATIVES = frozenset({"which", "who", "whom", "whose"})
 _AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "be", "been", "have", "has", "had",
@@ -119,9 +117,8 @@ def features(toks: Sequence[Token]) -> list[dict[str, float]]:
         feats[f"pre3={word[:3]}"] = 1.0
         feats[f"len={min(len(word), 8)}"] = 1.0
         feats[f"space={_space_kind(token.space)}"] = 1.0
-        if POSITIONS:
-            feats[f"pos={min(i, 4)}"] = 1.0
-            feats[f"from_end={min(n - 1 - i, 4)}"] = 1.0
+        feats[f"pos={min(i, 4)}"] = 1.0
+        feats[f"from_end={min(n - 1 - i, 4)}"] = 1.0
         for offset in (-3, -2, -1, 1, 2, 3):
             j = i + offset
             if 0 <= j < n:
@@ -203,7 +200,8 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     tagger = _tagger(str(model))
     tags = _keep_doubtful_edges(tagger, toks, tagger.tag(features(toks)))
     spans = spans_of(toks, tags)
-    return _with_relatives(message, _with_partners(message, _with_symbols(message, spans)))
+    spans = _with_partners(message, _with_symbols(message, spans))
+    return _with_number_runs(message, _with_relatives(message, spans))
 
 
 def _encodable(message: str) -> bool:
@@ -258,16 +256,27 @@ def _with_partners(message: str, spans: list[tuple[int, int]]) -> list[tuple[int
 
 def _with_relatives(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """A clause opening with a relative word belongs to the clause before it ("I'm allergic
-    to cats, which is why we have a dog"): the sets hold too few for the model to learn it.
-    So does a fact that starts with a number right after one that ends in a number ("my
-    locker number 3 3 is blue"): two numbers in a row are one phrase, not a list counter."""
+    to cats, which is why we have a dog"): the sets hold too few for the model to learn it."""
+    return _joined_back(message, spans, lambda first, gap, _: (
+        first.lower() in _RELATIVES and not gap.strip(" ,")))
+
+
+def _with_number_runs(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Two numbers in a row are one phrase, not a fact's end and a list counter ("my locker
+    number 3 3 is blue")."""
+    return _joined_back(message, spans, lambda first, gap, before: (
+        first.isdigit() and gap == " " and before[-1:].isdigit()))
+
+
+def _joined_back(message: str, spans: list[tuple[int, int]],
+                 belongs: Callable[[str, str, str], bool]) -> list[tuple[int, int]]:
+    """`spans` with each span joined to the one before it when `belongs(its first token, the
+    gap between them, the span before)`."""
     out: list[tuple[int, int]] = []
     for start, end in spans:
         first = TOKEN.match(message, start)
-        gap = message[out[-1][1]:start] if out else ""
-        numbers = first and first.group().isdigit() and message[start - 1:start] == " " and \
-            out and message[out[-1][1] - 1].isdigit() and gap == " "
-        if out and first and (first.group().lower() in _RELATIVES and not gap.strip(" ,") or numbers):
+        if out and first and belongs(first.group(), message[out[-1][1]:start],
+                                     message[out[-1][0]:out[-1][1]]):
             out[-1] = (out[-1][0], end)
         else:
             out.append((start, end))
@@ -289,10 +298,8 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     pieces = segment(offline.without_frame(message), model)
     if pieces is None:
         return None
-    # runs of spaces and tabs read as one space, as the rules read them: the cleaners then
-    # see linear-size gaps ("I like tea" + 40,000 spaces + "and I own a dog")
-    cleaned = (offline.clean_fact(strip_command(offline.clean_fact(_without_coordinator(
-        _SPACE_RUN.sub(" ", p))))) for p in pieces)
+    cleaned = (offline.clean_fact(strip_command(offline.clean_fact(_without_coordinator(p))))
+               for p in pieces)
     return pronouns.resolve([p for p in cleaned if p and re.search(r"\w", p)])
 
 

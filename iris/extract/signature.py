@@ -16,6 +16,7 @@ import re
 
 from iris import text as english
 from iris.extract import chat, closers
+from iris.extract.clauses import FIRST_PERSON
 from iris.extract.wrappers import is_request
 
 # A mail client's line: "Sent from my iPhone", "Sent via Gmail", "Get Outlook for Android".
@@ -26,7 +27,6 @@ _NAME_LINE = re.compile(r"[-~\u2013\u2014\s]*(?:[A-Za-z]\.?|[A-Z][a-z]+)(?:\s+(?
 # A signature under a valediction: at most this many lines of at most this many words.
 _MOST_SIGNATURE_LINES = 3
 _MOST_SIGNATURE_WORDS = 5
-_FIRST_PERSON = frozenset({"i", "im", "ive", "my", "me", "we", "our", "us", "mine"})
 # A valediction is a few words: longer lines hold a clause.
 _MOST_VALEDICTION_WORDS = 4
 
@@ -78,5 +78,4 @@ def _signature_block(lines: list[str]) -> int | None:
 
 def _signature_line(line: str) -> bool:
     """A name, a job title, a company or a phone number: a few words, none about the user."""
-    words = english.word_norms(line)
-    return 0 < len(line.split()) <= _MOST_SIGNATURE_WORDS and not _FIRST_PERSON.intersection(words)
+    return 0 < len(line.split()) <= _MOST_SIGNATURE_WORDS and not FIRST_PERSON.search(line)
