@@ -1,6 +1,7 @@
 """Fact extraction: a message in, `store_memory` tool calls out.
 
     extractor.py  FactExtractor: the LLM when configured, else (or when it fails) offline
+    segmenter.py  the offline extractor: a learned fact segmenter (a CRF), the rules behind it
     offline.py    split a message into facts with rules, no model; its parts:
       wrappers.py   the command in front and the thanks, asides and closers after
       structure.py  lists, header lines, semicolons, sentence ends

@@ -293,7 +293,8 @@ def _shown(raw: object) -> str | None:
 
 
 class FactExtractor:
-    """`extract(text)`: with an LLM, one request; without one, or when it fails, the rules."""
+    """`extract(text)`: with an LLM, one request; without one, or when it fails, the offline
+    extractor (`segmenter.read_facts`: the learned segmenter, the rules behind it)."""
 
     def __init__(self, settings: Any, llm: LLMClient | None = None):
         self.settings = settings
