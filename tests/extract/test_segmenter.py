@@ -22,6 +22,8 @@ def test_the_shipped_model_was_trained_on_the_current_data_and_features():
         spec = importlib.util.spec_from_file_location("train_segmenter", BENCHMARKS / "train_segmenter.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
+        if not module.DEFAULT_PERSONAS.is_file():  # half the training facts are persona facts
+            pytest.skip(f"persona dataset not found at {module.DEFAULT_PERSONAS} (set IRIS_DATASETS)")
         shipped = json.loads(segmenter.MODEL.with_suffix(".json").read_text())
         assert shipped["fingerprint"] == module.fingerprint(), \
             "retrain: .venv/bin/python benchmarks/train_segmenter.py"
