@@ -22,8 +22,10 @@ from rapidfuzz import fuzz, process
 
 from iris import text as english
 
-# A lead-in is short: the scan stops after this many words.
+# A lead-in is short: the scan stops after this many words, and after this many tokens
+# (words and marks), so that a run of brackets or commas is not read to its end.
 MAX_LEAD_WORDS = 14
+MAX_LEAD_TOKENS = 3 * MAX_LEAD_WORDS
 # A sign-off is a few words: the scan sees only this many characters of the tail.
 TAIL_CHARS = 60
 # Words of the subject of a statement right after a command verb ("my favorite band is"),
@@ -247,7 +249,9 @@ def _lead_in_end(text: str, *, whole: bool = False) -> int:
         return addressed or not first_person
 
     prev_end = 0
-    for token in _TOKEN.finditer(text):
+    for count, token in enumerate(_TOKEN.finditer(text)):
+        if count == MAX_LEAD_TOKENS:
+            return 0
         raw, end_before, prev_end = token.group(), prev_end, token.end()
         if raw in "()":
             continue

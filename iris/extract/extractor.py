@@ -38,9 +38,18 @@ from iris import secrets
 from iris.errors import LLMError, LLMResponseError
 from iris.extract.segmenter import read_facts
 from iris.extract.tagging import category, memory_type
+from iris.hygiene import strip_invisible
 from iris.llm import LLMClient, LLMResponse, make_llm
 from iris.text import index_terms
-from iris.types import MAX_ITEMS, Extraction, ItemFailure, MemoryItem, ToolCall, normalise_store_args
+from iris.types import (
+    MAX_CONTENT_CHARS,
+    MAX_ITEMS,
+    Extraction,
+    ItemFailure,
+    MemoryItem,
+    ToolCall,
+    normalise_store_args,
+)
 
 __all__ = ["PROMPT_VERSION", "FactExtractor", "build_messages", "parse_reply", "system_prompt",
            "repeats", "to_tool_calls", "ungrounded"]
@@ -230,6 +239,8 @@ def _fill_tags(raw_item: object) -> object:
     if not isinstance(raw_item, dict) or not isinstance(raw_item.get("content"), str):
         return raw_item
     item = dict(raw_item)
+    if len(strip_invisible(item["content"])) > MAX_CONTENT_CHARS:
+        return item  # it fails for its length: no word list needs to read it
     if not item.get("type"):
         item["type"] = memory_type(item["content"])
     if not item.get("category"):

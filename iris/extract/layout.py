@@ -43,8 +43,10 @@ _FOREIGN_ORDINALS = {
 _FOREIGN_ORDINAL = "|".join(w.replace(" ", r"\s+") for w in _FOREIGN_ORDINALS)
 
 # One counter, with the decoration that makes it a list mark. Named groups say the kind.
+# The lookahead names what every kind starts with, so that a run of other marks is passed
+# over at one test a character (ten times faster on 40 KB of brackets or dots).
 _COUNTER = re.compile(
-    r"(?<![\w'])(?:"
+    r"(?<![\w'])(?=[\w#]|[\[(<]#?[\divxa-h])(?:"
     # "point number one": a label word before "number" is part of the counter
     r"(?:(?:item|fact|point|thing|entry)\s+(?=number\b))?"
     rf"(?P<label>item|fact|number|no\.?|point|step|pt\.?|part|thing)\s+(?P<lv>\d{{1,2}}|{_NUMBER_WORD})"

@@ -94,13 +94,21 @@ def _fact_start(text: str) -> str:
 _TRAILING_CONNECTOR = re.compile(
     r"(?:\s*[,;]|\s+[-\u2013\u2014])\s*(?:(?:and|n)\s+)?(?:also|besides|plus|btw)\s*[,.]?\s*$"
     r"|\s+[^\w\s,.;:!?'\"()\[\]]+\s+(?:and|n|also|plus)\s*[,.]?\s*$", re.I)
+# It is read in the fact's last characters only: a 40 KB fact must not cost a scan of every
+# position for a pattern anchored at the end.
+_TAIL_CHARS = 200
+
+
+def _without_trailing_connector(text: str) -> str:
+    cut = max(0, len(text) - _TAIL_CHARS)
+    return text[:cut] + _TRAILING_CONNECTOR.sub("", text[cut:])
 
 
 @per_message
 def clean_fact(text: str) -> str:
     # runs of spaces and tabs read as one space: every rule below is linear on single gaps
     text = _fact_start(_without_label(_SPACE_RUN.sub(" ", text).strip()))
-    text = joiners.strip_trailing_filler(_TRAILING_CONNECTOR.sub("", text))
+    text = joiners.strip_trailing_filler(_without_trailing_connector(text))
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—|=>")
     first = text.split(maxsplit=1)[0] if text else ""
     if first.islower():  # a fact reads as a sentence; "iPhone ..." is left alone
