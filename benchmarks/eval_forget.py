@@ -105,7 +105,10 @@ SPLIT_LABELS = {
     "dev12": "DEV12 (written by someone who had not read the rules; development data)",
     # forget_eval_fresh10.yaml: written in round 10 by a writer that had not read the rules,
     # committed before any code ran on it, to be scored once at the end of the round.
-    "fresh10": "FRESH HELD-OUT 10 (written by someone who had not read the rules, scored once)",
+    "fresh10": "FORMER FRESH HELD-OUT 10 (scored once, looked at since: development data now)",
+    # forget_eval_fresh11.yaml: written in round 12 by a writer that had not read the rules,
+    # committed (0b651e9) before any code ran on it, to be scored once.
+    "fresh11": "FRESH HELD-OUT 11 (written by someone who had not read the rules, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
