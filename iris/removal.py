@@ -53,9 +53,13 @@ TEXT_SPEAK = {"4": "for"}
 
 # The polite words before a removal verb ("ok so can you please forget ..."); a spoken filler
 # ("okay um forget ...") is one too.
-_LEAD_IN_WORD = (r"(?:please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|um+|uh+|erm|hmm+"
-                 r"|(?:can|could|would|will) (?:you|u)|(?:you|u) (?:can|could|should)"
-                 r"|i (?:want|need) (?:you|u) to|i'?d like (?:you|u) to)")
+_LEAD_IN_WORD = (r"(?:(?:please|pls|plz) (?:you|u)(?: can)?"  # non-native: "please you forget"
+                 r"|(?:would|could|will) (?:you|u) be so kind as to"
+                 r"|please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|um+|uh+|erm|hmm+"
+                 r"|right|well|kindly"
+                 r"|(?:can|could|would|will|cn) (?:you|u)|(?:you|u) (?:can|could|should)"
+                 r"|i (?:want|need) (?:you|u) to|i(?:'?d| would) like (?:you|u) to"
+                 r"|i(?:'?d| would) appreciate it if (?:you|u)(?: could)?)")
 # The lead-in: any run of them, each ended by white space and commas ("ok, so please forget")
 # or the end of the text. The removal shapes (iris/store/probe.py) start with it and the reply
 # that says a description back (iris/present.py) skips it, so both skip the same words.

@@ -64,6 +64,13 @@ def test_a_framed_only_verb_is_read_only_as_typed(word):
     ("please", ""),
     ("pleased to forget", "pleased to forget"),  # a lead-in word is a whole word
     ("forget my cat", "forget my cat"),
+    # registers a held-out forget set found (round 12): formal, non-native, text-speak
+    ("Could you kindly erase my cat", "erase my cat"),
+    ("please you forget the thing of my job", "forget the thing of my job"),
+    ("cn u delete the nascar thing", "delete the nascar thing"),
+    ("I would appreciate it if you could forget my address", "forget my address"),
+    ("would you be so kind as to forget my birthday", "forget my birthday"),
+    ("right um forget about the wine", "forget about the wine"),
 ])
 def test_the_polite_lead_in_is_skipped(text, rest):
     assert after_lead_in(text) == rest

@@ -150,6 +150,8 @@ class Description:
     acts: tuple[tuple[str, frozenset[str]], ...] = ()  # (stem, what else says the verb)
     places: frozenset[str] = frozenset()  # stems said as a place ("how I get to work")
     where: bool = False  # asks where ("where I grew up"): the memory must say a place
+    # a count said as a word before a noun ("a single dad": "1"), which the memory must say too
+    counted: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -202,6 +204,7 @@ def describe(text: str) -> Description | None:
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
         numbers=analysis.numbers,
+        counted=frozenset(w for w in analysis.attributive if w.isdigit()),
         people=frozenset(analysis.agents) - OTHERS, about_user="self" in analysis.agents,
         polarity=analysis.polarity if feeling else None,
         # "my wifes name" is her name: a plural before a noun may be a possessive
@@ -357,6 +360,9 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
              literal: bool = False, every_word: bool = False) -> bool:
     memory = memory_words(content)
     if not d.numbers <= memory.analysis.numbers:
+        return False
+    # "a single dad" is not "a stay at home dad": the count word is a word of the fact
+    if not d.counted <= memory.analysis.attributive | memory.analysis.numbers:
         return False
     # "where I work" may be the job itself ("I work as a paramedic"): the job topic is said
     # in many ways, so the place is asked of the other words only.

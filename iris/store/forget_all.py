@@ -34,7 +34,8 @@ _OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
 _RESTATED = r"(?:(?:all of it|it all|the lot) )?"
 # "start over and forget all about me": the wish to begin again before the request.
 _RESTART = r"(?:(?:lets |let us )?(?:start|begin) (?:over|again|afresh|fresh|from scratch) (?:and )?)?"
-_TRAIL = r"(?: (?:please|pls|now|too|clean|for good|permanently))*"
+_TRAIL = (r"(?: (?:please|pls|now|too|clean|for good|permanently|completely|entirely"
+          r"|every (?:last |single )?(?:bit|thing|one)(?: of it)?))*")
 _FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{_LEAD}{_RESTART}{_LEAD}{_VERB} "
                          rf"{_RESTATED}{_OBJECT}{_HOLDER}{_TRAIL}")
 _EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")

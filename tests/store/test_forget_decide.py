@@ -21,6 +21,7 @@ def _decide(description, *contents):
     ("that I love coffee", "I hate coffee"),
     ("that I like tea", "My wife likes tea"),
     ("my name", "My wife's name is Ana"),
+    ("that im a single dad", "I am a stay at home dad."),  # a count word is a word too
 ])
 def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
     assert _decide(description, memory).status == "not_found"
@@ -34,6 +35,7 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("my shellfish allergy", "I am allergic to shellfish"),
     ("my job", "I work as a software engineer at Acme"),
     ("my coffee preference", "I like coffee"),
+    ("that im a single dad", "I am a single dad of two"),
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
@@ -92,6 +94,8 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("pls forget all of it, every single thing u have on me", "ask"),
     ("start over and forget all about me", "ask"),
     ("erase every detail you have on me", "ask"),
+    ("Erase all data about me, please, every last bit.", "ask"),
+    ("forget everything completely", "ask"),
     ("yes, deleet all my memories", "confirm"),
     ("yes, forget everything", "confirm"),
     ("Yes, delete all my memories", "confirm"),
