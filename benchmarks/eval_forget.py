@@ -109,6 +109,7 @@ SPLIT_LABELS = {
     # forget_eval_fresh11.yaml: written in round 12 by a writer that had not read the rules,
     # committed (0b651e9) before any code ran on it, to be scored once.
     "fresh11": "FRESH HELD-OUT 11 (written by someone who had not read the rules, scored once)",
+    "fresh12": "FRESH HELD-OUT 12 (written by someone who had not read the rules, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
