@@ -194,9 +194,29 @@ def _without_closing_aside(text: str) -> str:
     if not body.endswith(")") or opened < 1 or "(" in body[opened + 1:]:
         return text
     aside = body[opened + 1:-1]
-    if chat.is_chat(aside) or asides.is_hedge(aside) or closers.is_closer(aside):
+    if chat.is_chat(aside) or asides.is_hedge(aside) or closers.is_closer(aside) \
+            or _about_the_message(aside):
         return body[:opened].rstrip()
     return text  # "I have a dog (a beagle)": part of the fact
+
+
+# Words about how a message was written ("voice typed, sorry", "excuse any typos", "sent from
+# my phone"), and the small words around them: an aside of only these is about the message.
+_MESSAGE_TALK = frozenset({
+    "typo", "typos", "typed", "typing", "voice", "dictated", "dictation", "autocorrect",
+    "sorry", "apologies", "excuse", "forgive", "msg", "message", "spelling", "grammar",
+    "mistakes", "phone", "mobile", "keyboard", "ramble", "rambling", "long", "sent", "speech",
+    "transcribed", "transcription"})
+_AROUND_TALK = frozenset({
+    "a", "an", "the", "any", "my", "this", "that", "it", "by", "on", "from", "via", "with",
+    "for", "to", "in", "of", "and", "so", "was", "is", "pls", "please", "lol", "haha", "too"})
+_MOST_TALK_WORDS = 8
+
+
+def _about_the_message(aside: str) -> bool:
+    words = re.findall(r"[a-z']+", aside.lower())
+    return 0 < len(words) <= _MOST_TALK_WORDS and not _MESSAGE_TALK.isdisjoint(words) \
+        and all(w in _MESSAGE_TALK or w in _AROUND_TALK for w in words)
 
 
 def split_facts(text: str) -> list[str]:

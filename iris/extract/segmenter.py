@@ -16,8 +16,9 @@ from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 
-from iris.extract import joiners, offline, pronouns
-from iris.extract.wrappers import strip_command
+from iris.extract import chat, closers, joiners, offline, pronouns
+from iris.extract.clauses import is_clause
+from iris.extract.wrappers import is_request, strip_command
 from iris.store.kinds import is_known, is_main_verb
 
 TOKEN = re.compile(r"\w+(?:['\u2019-]\w+)*|[^\w\s]")
@@ -295,12 +296,50 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     subject line, a request in brackets), each span cleaned by the rules' fact cleaners (a
     request or a connector left at its start, a coordinator at its end), each pronoun resolved
     to the person named before it."""
-    pieces = segment(offline.without_frame(message), model)
+    framed = offline.without_frame(message)
+    pieces = segment(framed, model)
     if pieces is None:
         return None
-    cleaned = (offline.clean_fact(strip_command(offline.clean_fact(_without_coordinator(p))))
-               for p in pieces)
+    labels = _labels(framed)
+    cleaned = (offline.clean_fact(strip_command(offline.clean_fact(
+        _without_label(_without_closing_sentence(_without_coordinator(p)), labels))))
+        for p in pieces)
     return pronouns.resolve([p for p in cleaned if p and re.search(r"\w", p)])
+
+
+# A sentence end inside a span, and what follows it.
+_LAST_SENTENCE = re.compile(r"[.!?]+\s+(?=\S)(?!.*[.!?]\s+\S)", re.S)
+
+
+def _without_closing_sentence(piece: str) -> str:
+    """A sentence after a fact's own that only closes the message ("I visit Europe twice a
+    year. With thanks in anticipation") is no part of the fact."""
+    found = _LAST_SENTENCE.search(piece)
+    if found is None:
+        return piece
+    tail = piece[found.end():]
+    if not is_clause(tail) and (chat.is_chat(tail) or closers.is_closer(tail) or is_request(tail)):
+        return piece[:found.start() + 1]
+    return piece
+
+
+# A word before a list counter ("Detail 1: ... Detail 2: ..."); said before the first
+# counter and another one it labels the items, so a span that ends in it ends before its
+# label ("... in high school 2) ..." names no label: "school" is not before the 1).
+_LABELLED_COUNTER = re.compile(r"\b([^\W\d_]{2,12})\s+#?(\d{1,2}|[a-h])\s*[:.)\]\-]", re.I)
+
+
+def _labels(message: str) -> frozenset[str]:
+    said: dict[str, set[str]] = {}
+    for found in _LABELLED_COUNTER.finditer(message):
+        said.setdefault(found.group(1).lower(), set()).add(found.group(2).lower())
+    return frozenset(w for w, values in said.items()
+                     if len(values) > 1 and not values.isdisjoint({"1", "a"}))
+
+
+def _without_label(piece: str, labels: frozenset[str]) -> str:
+    head, _, last = piece.rstrip().rpartition(" ")
+    return head if head and last.lower() in labels else piece
 
 
 def _without_coordinator(piece: str) -> str:

@@ -43,10 +43,19 @@ def _signs_off(line: str) -> bool:
     return bool(_DEVICE_LINE.fullmatch(line)) or _valediction(line) or is_request(line)
 
 
+# The signature delimiter of mail and news ("-- " alone on a line, RFC 3676 4.3; typed
+# without its space too): the lines under it are the signature.
+_DELIMITER_LINE = re.compile(r"[ \t]*--[ \t]*")
+
+
 def without_signature(message: str) -> str:
     """`message` without the signature lines at its bottom; the first line always stays (a
     message of one line is no letter)."""
     lines = message.rstrip().split("\n")
+    marks = [i for i, line in enumerate(lines) if i and _DELIMITER_LINE.fullmatch(line)]
+    # Once, and nothing about the user under it: "--" between list items is a separator.
+    if len(marks) == 1 and not any(FIRST_PERSON.search(line) for line in lines[marks[0]:]):
+        lines = lines[:marks[0]]
     while len(lines) > 1:
         last = lines[-1].strip()
         if not last:

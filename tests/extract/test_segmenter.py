@@ -27,7 +27,8 @@ def test_the_shipped_model_was_trained_on_the_current_data_and_features():
         shipped = json.loads(segmenter.MODEL.with_suffix(".json").read_text())
         assert shipped["fingerprint"] == module.fingerprint(), \
             "retrain: .venv/bin/python benchmarks/train_segmenter.py"
-        assert "extract_phrasings_fresh12.yaml" not in shipped["files"]  # the next held-out set
+        held_out = {"extract_phrasings_fresh13.yaml", "extract_phrasings_fresh14.yaml"}
+        assert held_out.isdisjoint(shipped["files"])  # the held-out sets of the round
     finally:
         sys.path.remove(str(BENCHMARKS))
 
@@ -84,9 +85,29 @@ def test_the_letter_frame_goes_as_the_rules_take_it():
     ("remember I have a dog (a beagle)", ["I have a dog (a beagle)"]),
     # a line about the user under a valediction is no signature
     ("remember this\nThanks,\nmy dog is Rex", ["My dog is Rex"]),
+    # fresh12 (held out, scored once): the "-- " signature delimiter, an aside about how the
+    # message was written, a closing sentence inside the last span, a label before counters
+    ("remember i study law part-time.\n\n--\nmarek nowak | senior developer | acme ltd\n"
+     "this email and any attachments are confidential.", ["I study law part-time"]),
+    ("remember:\n--\nI like tea\n--\nI own a dog", ["I like tea", "I own a dog"]),
+    ("remember a » i am scared of dying b » knitting is my passion (voice typed, sorry)",
+     ["I am scared of dying", "Knitting is my passion"]),
+    ("Please note that I visit europe twice a year. With thanks in anticipation.",
+     ["I visit europe twice a year"]),
+    ("remember that Detail 1: my best friend lives next door Detail 2: I have a pet turtle",
+     ["My best friend lives next door", "I have a pet turtle"]),
 ])
 def test_a_signature_and_a_closing_aside_go(message, facts):
     assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, labels", [
+    ("entry 1: a entry 2: b", {"entry"}),
+    ("1) i am in high school 2) i make straight as in school 3) x", set()),  # not before the 1
+    ("#1: I like it #2: I own it #3: x", set()),
+])
+def test_a_label_is_a_word_before_the_first_counter_and_another(message, labels):
+    assert segmenter._labels(message) == labels
 
 
 @pytest.mark.parametrize("piece, fact", [
