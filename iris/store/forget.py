@@ -60,14 +60,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from rapidfuzz.distance import OSA
+
 from iris.removal import removal_verb
+from iris.spelling import known
 from iris.store import phrasing, verifier
 from iris.store.concepts import Concepts, content_words, inventory, listed_form
 from iris.store.kinds import is_known, is_noun, is_plural, kinds_of
+from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, said_by_alias, topics
 from iris.store.wordforms import has as _has
-from iris.store.wordsense import join_compounds, same_action, same_thing
+from iris.store.wordsense import agents, join_compounds, same_action, same_thing
 from iris.text import NEGATIONS, STOPWORDS, stem, tokens
 from iris.text import words as lexicon
 
@@ -83,14 +87,15 @@ forgets forgot memory memories memorize remember remembered recall know knew sto
 save saved note notes noted keep kept told tell say said mention mentioned share shared fact
 facts info information detail details stuff thing things bit please anymore everything
 anything something all what about regarding concerning earlier last previous remembering
-keeping storing abt
+keeping storing abt saying says
 """.split())
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
                   "<feeling> name preference preferences habit habits routine date many "
                   "much class classes lesson lessons old former current plan plans hobby "
-                  "hobbies".split())
+                  # a time of life ("my painting days") and how well ("I can't swim well")
+                  "hobbies day days phase era well".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")
@@ -119,6 +124,17 @@ _CAPITALISED = re.compile(r"(?<=[a-z,] )(?<!called )(?<!named )([A-Z][a-z]{2,})\
 # "the triplets news", "the move update": news of a thing frames it, as "stuff" does. Only
 # after a word that is no determiner, so "that I watch the news" keeps its news.
 _NEWS_OF = re.compile(r"\b(?!(?:the|a|an|my|our|some|any|of|no)\b)([a-z]+) (?:news|update)$")
+# "what colour I like best" is the favourite colour.
+_LIKED_BEST = re.compile(r"\b(?:like|love|enjoy)s? (?:the )?(?:best|most)\b", re.I)
+# Frame words a slip of which is no content word ("forget abuot the food bank").
+_FRAME_WORDS = ("about", "regarding", "that", "what", "thing", "stuff")
+
+
+def _slip_of_frame(word: str) -> bool:
+    return len(word) >= 4 and not known(word) and any(
+        OSA.distance(word, frame, score_cutoff=1) <= 1 for frame in _FRAME_WORDS)
+
+
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
 retired retire quit moved move relocated started start began stopped switched became
@@ -152,6 +168,8 @@ class Description:
     where: bool = False  # asks where ("where I grew up"): the memory must say a place
     # a count said as a word before a noun ("a single dad": "1"), which the memory must say too
     counted: frozenset[str] = frozenset()
+    # agent nouns said as what the user is, with their verbs ("a dog walker": walker -> walk)
+    agents: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -174,13 +192,13 @@ def describe(text: str) -> Description | None:
     matched on (empty, vague like "it", too long to be a description)."""
     if not text or len(text) > MAX_DESCRIPTION_CHARS:
         return None
-    lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(text)))
+    lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(_LIKED_BEST.sub("favorite", text))))
     lowered = _REQUEST_NEGATION.sub(" ", lowered)
     lowered = _NEWS_OF.sub(r"\1", lowered.strip())
     general = phrasing.generic(lowered)
     lowered = joined_nouns(_FOR_WORK.sub(r"\1 professionally", _FRAMING.sub(" ", lowered)))
-    words = join_compounds([w for w in lowered.split() if w not in _NOISE and removal_verb(w) is None],
-                           _apart())
+    words = join_compounds([w for w in lowered.split() if w not in _NOISE and removal_verb(w) is None
+                            and not _slip_of_frame(w)], _apart())
     # Not cached: a forget request repeats the memory's words, which must not outlive it.
     analysis = verifier.analyze.uncached(" ".join(words))
     # A topic noun the verifier folds into a feeling ("allergy") still names the memory.
@@ -205,6 +223,7 @@ def describe(text: str) -> Description | None:
         text=text, required=frozenset(required), bag=analysis.bag | required,
         numbers=analysis.numbers,
         counted=frozenset(w for w in analysis.attributive if w.isdigit()),
+        agents=tuple(agents(lowered).items()),
         people=frozenset(analysis.agents) - OTHERS, about_user="self" in analysis.agents,
         polarity=analysis.polarity if feeling else None,
         # "my wifes name" is her name: a plural before a noun may be a possessive
@@ -293,16 +312,21 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
     found: dict[str, frozenset[str]] = {}
     words: dict[str, list[str]] = {}
     needed = _needed(d)  # "my hobbies": a frame word alone is what is needed
-    if concepts is not None and not needed.isdisjoint(concepts.stems):
+    # Only a noun of the description names a kind ("where I moved" is no "movement", "when I
+    # was born" no bear). A topic noun ("job", "address") is found the ways topics.yaml says,
+    # not through any word WordNet files under it ("marathon" is a job there): WordNet may
+    # only widen its choice.
+    nouns = frozenset(needed & {stem(w) for w in tokens(d.text) if is_noun(w)})
+    # (an irregular plural too: "my children" names the child a memory names)
+    said_nouns = nouns | (needed & {stem(w) for w in tokens(d.text)
+                                    if any(is_noun(b) for b in irregular_bases(w))})
+    if concepts is not None and not said_nouns.isdisjoint(concepts.stems):
         # A memory word the description says itself is not also the kind of another of its
         # words: in "a car dealer" / "a watch dealer", "dealer" is no car.
         words = {c.content: [w for w in content_words(c.content) if stem(w) not in needed]
                  for c in candidates}
-        found = concepts.kinds(w for ws in words.values() for w in ws)
-    # Only a noun of the description names a kind ("where I moved" is no "movement"). A
-    # topic noun ("job", "address") is found the ways topics.yaml says, not through any word
-    # WordNet files under it ("marathon" is a job there): WordNet may only widen its choice.
-    nouns = frozenset(needed & {stem(w) for w in tokens(d.text) if is_noun(w)})
+        found = {w: kinds & said_nouns for w, kinds in
+                 concepts.kinds(w for ws in words.values() for w in ws).items()}
     wanted = frozenset(w for w in nouns if w not in topics())
     # A word the concept list names is only ever itself or in its groups: the list holds
     # siblings together, which WordNet may rank ("ukulele" is a small guitar there).
@@ -398,6 +422,8 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
                 continue
         elif _has(word, memory.stems) or phrasing.written_apart(word, memory.sequence) or word in joined:
             continue
+        elif not literal and _does_what_the_agent_does(d, word, memory):
+            continue
         elif not literal and (other := _said_otherwise(d, word, memory)):
             allowed = allowed | ({other} & people)  # "my boy": the son the memory names
             continue
@@ -429,6 +455,13 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # The user as the subject ("I teach piano to kids") may name others in passing.
     return not (heads or weak) or people <= allowed or (
         not d.people and agents[:1] == ("self",))
+
+
+def _does_what_the_agent_does(d: Description, word: str, memory: MemoryWords) -> bool:
+    """"that I'm a dog walker" names "I walk dogs for a living", and "my painting days" names
+    "I used to be a painter": an agent noun said as what someone is, and its verb."""
+    return any(noun == word and verb in memory.stems for noun, verb in d.agents) or \
+        word in agents(memory.plain).values()
 
 
 def _needed(d: Description) -> frozenset[str]:

@@ -9,6 +9,10 @@ from Princeton WordNet 3.0 (the table iris/store/kinds.py reads):
                     "hubby" a husband; "chemist" is no pharmacist (its main sense is a
                     scientist), "daughter" no "girls" (a girl is first a young woman)
 
+    agents          the verbs of the agent nouns said as what someone is: "I am a dog
+                    walker" -> walk, "a swimmer" -> swim ("I walk dogs for a living" is what a
+                    dog walker does); only after "am a", "as a" ..., so "my cooker" is no cook
+
     same_action     the other words of a rare verb's sense (one with no tagged sense, so
                     its first): "bike" -> cycle (so "that I bike to work" names "I cycle to
                     work"); a common verb's synonyms are too loose ("moved": go, travel;
@@ -23,11 +27,12 @@ the other: WordNet keeps "cat" and "dog", "tea" and "coffee", "wife" and "husban
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from iris.paths import fastpath_rows
-from iris.store.kinds import compound, kinds_of
+from iris.store.kinds import compound, is_main_verb, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.text import inflect, stem
 
@@ -90,3 +95,31 @@ def same_action(said: str) -> frozenset[str]:
     if verb is None or not table[verb][1]:
         return bases
     return bases | frozenset(stem(w) for w in table[verb][0])
+
+
+# An agent noun said as what someone is: "I'm a dog walker", "worked as a painter", "not a
+# good swimmer" (one or two words may stand before it).
+_IDENTITY = re.compile(r"\b(?:am|im|is|was|were|are|be|been|as)\s+(?:not\s+)?(?:a|an)\s+"
+                       r"(?:[a-z]+\s+){0,2}?([a-z]{3,}(?:er|or))\b")
+
+
+def agents(text: str) -> dict[str, str]:
+    """The stems of the agent nouns `text` (lower case, apostrophes dropped) says someone is,
+    each with the stem of its verb: {"walker": "walk"} for "i am a dog walker"."""
+    found = {}
+    for match in _IDENTITY.finditer(text):
+        verb = agent_verb(match.group(1))
+        if verb is not None:
+            found[stem(match.group(1))] = verb
+    return found
+
+
+@lru_cache(maxsize=4096)
+def agent_verb(noun: str) -> str | None:
+    """The stem of the verb whose doer `noun` is ("walker" -> walk, "swimmer" -> swim, "lover"
+    -> lov, "sailor" -> sail), or None when no main-sense verb makes it."""
+    base = noun[:-2]
+    for verb in (base, base + "e", base[:-1] if len(base) > 2 and base[-1] == base[-2] else ""):
+        if len(verb) > 2 and is_main_verb(verb):
+            return stem(verb)
+    return None

@@ -22,6 +22,8 @@ def _decide(description, *contents):
     ("that I like tea", "My wife likes tea"),
     ("my name", "My wife's name is Ana"),
     ("that im a single dad", "I am a stay at home dad."),  # a count word is a word too
+    ("that i'm a dog groomer", "I walk dogs for a living."),  # another agent's verb
+    ("my cooker", "I cook Italian food"),  # an agent noun only as what someone is
 ])
 def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
     assert _decide(description, memory).status == "not_found"
@@ -36,6 +38,13 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("my job", "I work as a software engineer at Acme"),
     ("my coffee preference", "I like coffee"),
     ("that im a single dad", "I am a single dad of two"),
+    # round 12, from fresh11's misses: an agent noun and its verb, a time of life, how well,
+    # a slip of a frame word, "like best" for favourite
+    ("that im a dog walker", "I walk dogs for a living."),
+    ("my painting days", "I used to be a painter but now i am a housekeeper."),
+    ("that i can't swim well", "I am not a good swimmer at all."),
+    ("abuot the food bank", "I help out at the food bank occasionally."),
+    ("what colour i like best", "My favorite color is navy blue."),
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
