@@ -59,6 +59,7 @@ _LEAD_IN_WORD = (r"(?:(?:please|pls|plz) (?:you|u)(?: can)?"  # non-native: "ple
                  r"|right|well|kindly"
                  r"|(?:can|could|would|will|cn) (?:you|u)|(?:you|u) (?:can|could|should)"
                  r"|i (?:want|need) (?:you|u) to|i(?:'?d| would) like (?:you|u) to"
+                 r"|i want that (?:you|u)"  # non-native: "I want that you delete ..."
                  r"|i(?:'?d| would) appreciate it if (?:you|u)(?: could)?)")
 # The lead-in: any run of them, each ended by white space and commas ("ok, so please forget")
 # or the end of the text. The removal shapes (iris/store/probe.py) start with it and the reply

@@ -71,6 +71,7 @@ def test_a_framed_only_verb_is_read_only_as_typed(word):
     ("I would appreciate it if you could forget my address", "forget my address"),
     ("would you be so kind as to forget my birthday", "forget my birthday"),
     ("right um forget about the wine", "forget about the wine"),
+    ("I want that you delete my home address", "delete my home address"),
 ])
 def test_the_polite_lead_in_is_skipped(text, rest):
     assert after_lead_in(text) == rest

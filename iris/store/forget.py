@@ -286,7 +286,8 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
         return Decision("not_found", reason="no memory has the described words")
     if plural and (description.plural_noun or description.generic) and len(matches) == 1 \
             and not wider \
-            and not _names_things(description, matches[0].content):
+            and not _names_things(description, matches[0].content) \
+            and not _holds_several(description, matches[0].content):
         # "my sports" and only the swimming found: the user means several, and the others
         # are in words Iris did not read as sports ("I play ping pong"): asked, not deleted.
         # Not when the memory says the other things the description names: "my trips to
@@ -299,6 +300,13 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     if len(exact) == 1:
         return Decision("forgotten", id=exact[0].id, candidates=tuple(exact),
                         reason="the only memory with exactly the described words")
+    # "my current job": of the jobs, the one memory that also says the soft word "current"
+    soft = description.bag - description.required - {"<feeling>"}
+    every = [c for c in matches if soft and not plural and not wider
+             and all(_has(w, memory_words(c.content).stems) for w in soft)]
+    if len(every) == 1:
+        return Decision("forgotten", id=every[0].id, candidates=tuple(every),
+                        reason="the only memory with the described soft words too")
     ranked = sorted(matches + wider, key=lambda c: -c.cosine)[:MAX_CANDIDATES]
     return Decision("ambiguous", candidates=tuple(ranked),
                     reason=f"{len(matches) + len(wider)} memories may be the described one")
@@ -316,16 +324,18 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
     # was born" no bear). A topic noun ("job", "address") is found the ways topics.yaml says,
     # not through any word WordNet files under it ("marathon" is a job there): WordNet may
     # only widen its choice.
-    nouns = frozenset(needed & {stem(w) for w in tokens(d.text) if is_noun(w)})
-    # (an irregular plural too: "my children" names the child a memory names)
-    said_nouns = nouns | (needed & {stem(w) for w in tokens(d.text)
-                                    if any(is_noun(b) for b in irregular_bases(w))})
-    if concepts is not None and not said_nouns.isdisjoint(concepts.stems):
+    # An irregular plural is a noun ("my children" names the child a memory names), an
+    # irregular verb form is none ("when I was born" names no bear).
+    nouns = frozenset(needed & {stem(w) for w in tokens(d.text)
+                                if (is_noun(w) and not irregular_bases(w))
+                                or (is_plural(w, irregular=True)
+                                    and any(is_noun(b) for b in irregular_bases(w)))})
+    if concepts is not None and not nouns.isdisjoint(concepts.stems):
         # A memory word the description says itself is not also the kind of another of its
         # words: in "a car dealer" / "a watch dealer", "dealer" is no car.
         words = {c.content: [w for w in content_words(c.content) if stem(w) not in needed]
                  for c in candidates}
-        found = {w: kinds & said_nouns for w, kinds in
+        found = {w: kinds & nouns for w, kinds in
                  concepts.kinds(w for ws in words.values() for w in ws).items()}
     wanted = frozenset(w for w in nouns if w not in topics())
     # A word the concept list names is only ever itself or in its groups: the list holds
@@ -472,6 +482,12 @@ def _needed(d: Description) -> frozenset[str]:
 def _names_things(d: Description, content: str) -> bool:
     stems = memory_words(content).stems
     return bool(d.things) and all(_has(w, stems) for w in d.things)
+
+
+def _holds_several(d: Description, content: str) -> bool:
+    """Does the memory name two things or more of the plural's kind ("which instruments I
+    play": "I play the piano and guitar")? Then it is what the plural names."""
+    return sum(1 for w in set(content_words(content)) if not kinds_of(w).main.isdisjoint(d.required)) > 1
 
 
 def _unknown_word(content: str) -> bool:

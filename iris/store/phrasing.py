@@ -21,7 +21,7 @@ _PLACE_SAID = re.compile(r"\b(?:in|on|at|near|from|for|outside|abroad|overseas|h
                          r"|\b(?:to|into) (\w+)")
 # "how I get to work", "my lunch at work": the place, not the job (as topics.yaml reads a
 # memory): only a memory that says the word so is it, never "I'm a teacher".
-_AT_PLACE = re.compile(r"\b(?:to|at|from|after|before) (work)\b")
+_AT_PLACE = re.compile(r"\b(?:to|into|at|from|after|before) (work)\b")
 # "what I said about food", "the stuff regarding music": a kind of things, named bare after a
 # word that frames the request.
 _ABOUT_BARE = re.compile(r"\b(?:said|told you|mentioned|shared|stuff|things?|info|information"

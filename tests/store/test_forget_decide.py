@@ -45,6 +45,7 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("that i can't swim well", "I am not a good swimmer at all."),
     ("abuot the food bank", "I help out at the food bank occasionally."),
     ("what colour i like best", "My favorite color is navy blue."),
+    ("which instruments i play", "I play the piano and guitar and sing."),  # two of the kind
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
@@ -269,3 +270,16 @@ def test_a_plural_another_word_finds_once_is_asked_about():
     assert decide("forget the stuff about my drinks", drinks).status == "ambiguous"
     parents = [Candidate(1, "My parents live in Ohio"), Candidate(2, "I like tea")]
     assert decide("forget where my folks live", parents).status == "forgotten"
+
+
+def test_a_verb_form_names_no_kind_of_animal():
+    # "born" (of bear) never finds a dog through "bear"
+    decision = _decide("when i was born", "I was born in the early 80 s.",
+                       "I compete in dog agility classes.")
+    assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+def test_a_soft_word_decides_between_two_matches():
+    decision = _decide("my current job", "My current job is at a bakery",
+                       "I had a job at a cinema as a teen")
+    assert (decision.status, decision.id) == ("forgotten", 1)
