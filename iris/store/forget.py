@@ -295,6 +295,12 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
         return Decision("ambiguous", candidates=(matches[0],),
                         reason="a plural or general description found one memory")
     if len(matches) == 1 and not wider:
+        rival = _rival(description, matches[0], candidates)
+        if rival is not None:
+            # "the stuff about my folks": one memory says the word, another may be about the
+            # same thing in words no list knows ("My mum ..."): asked, not deleted
+            return Decision("ambiguous", candidates=(matches[0], rival),
+                            reason="a general description, and another memory as near to it")
         return Decision("forgotten", id=matches[0].id, candidates=(matches[0],))
     exact = [c for c in matches if verifier.analyze(c.content).bag == description.bag]
     if len(exact) == 1:
@@ -482,6 +488,23 @@ def _needed(d: Description) -> frozenset[str]:
 def _names_things(d: Description, content: str) -> bool:
     stems = memory_words(content).stems
     return bool(d.things) and all(_has(w, stems) for w in d.things)
+
+
+# A request about a subject in general ("the stuff about the house", "what kind of music I'm
+# into"), not about one fact.
+_GENERAL = re.compile(r"\b(?:stuff|things|everything|anything|all|kind of|sort of|type of)\b")
+# How much nearer to the description the one match must be than every other memory.
+GENERAL_MARGIN = 0.1
+
+
+def _rival(d: Description, match: Candidate, candidates: Sequence[Candidate]) -> Candidate | None:
+    """For a general description, the other memory whose cosine to it comes within
+    GENERAL_MARGIN of the match's, if any."""
+    if match.cosine <= 0 or not _GENERAL.search(d.text.lower()):
+        return None  # (no cosine known: candidates made without the embedder)
+    others = [c for c in candidates if c.id != match.id]
+    best = max(others, key=lambda c: c.cosine, default=None)
+    return best if best is not None and best.cosine >= match.cosine - GENERAL_MARGIN else None
 
 
 def _holds_several(d: Description, content: str) -> bool:

@@ -283,3 +283,17 @@ def test_a_soft_word_decides_between_two_matches():
     decision = _decide("my current job", "My current job is at a bakery",
                        "I had a job at a cinema as a teen")
     assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+def test_a_general_description_with_a_near_rival_is_asked_not_deleted():
+    # "my work stuff": one memory says "work", another is as near to it ("retire")
+    work = Candidate(id=1, content="I work in it and have been at the same company for 15 years.",
+                     cosine=0.52)
+    retire = Candidate(id=2, content="I think i will retire in a few years.", cosine=0.47)
+    decision = decide("my work stuff", [work, retire])
+    assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1, 2]
+    # a description of one fact is not general: the match is deleted
+    assert decide("that i work in it", [work, retire]).status == "forgotten"
+    # and a rival far below the match does not stop it
+    far = Candidate(id=2, content="I think i will retire in a few years.", cosine=0.30)
+    assert decide("my work stuff", [work, far]).status == "forgotten"
