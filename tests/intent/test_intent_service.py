@@ -383,9 +383,12 @@ def test_cross_validated_macro_f1_on_shipped_intents(shipped):
     "please drop the memory that I'm a nurse",
 ])
 def test_a_polite_lead_in_does_not_hide_a_forget_request(service, message):
-    """fresh8 and memory_fresh: the model read "can u ..." as a question to the assistant."""
+    """fresh8 and memory_fresh: the model read "can u ..." as a question to the assistant.
+    Since round 12's polite forget examples the model may route one itself; either way the
+    request reaches forget_memory."""
     decision = service.decide(message)
-    assert decision.tool == "forget_memory" and "polite_lead_in" in decision.signals
+    assert decision.tool == "forget_memory"
+    assert decision.label == "memory_forget" or "polite_lead_in" in decision.signals
 
 
 @pytest.mark.parametrize("message", [

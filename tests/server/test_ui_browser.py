@@ -40,6 +40,9 @@ def page(browser, server):
 
 
 def _contents(page):
+    # A click that navigates returns once the new page starts loading; all_inner_texts does
+    # not wait, so read after the page has loaded (CI read an empty list once on Postgres).
+    page.wait_for_load_state()
     return page.locator("article.memory .content").all_inner_texts()
 
 
