@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from iris.removal import read_removal
+from iris.removal import LEAD_IN, read_removal
 from iris.text import plain
 
 _AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
-_LEAD = r"(?:(?:please|pls|plz|just|now|can you|can u|could you|could u|i want you to|i would like you to) )*"
+# The polite words before the verb: removal.py's one list ("please", "kindly", "could you").
+_LEAD = LEAD_IN
 # "reset" only ever takes everything here ("reset your memory"), never a description.
-_VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|reset)"
+_VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset)"
 # "everything you know about me", "all you've got on me", "whatever u have on me"
 _YOU = r"(?:that |which )?(?:you|u|youve|youd)(?: have| ve)?"
 # "you've got", "u know": the assistant holding something (iris/store/probe.py reads it too).
@@ -36,7 +37,7 @@ _RESTATED = r"(?:(?:all of it|it all|the lot) )?"
 _RESTART = r"(?:(?:lets |let us )?(?:start|begin) (?:over|again|afresh|fresh|from scratch) (?:and )?)?"
 _TRAIL = (r"(?: (?:please|pls|now|too|clean|for good|permanently|completely|entirely"
           r"|every (?:last |single )?(?:bit|thing|one)(?: of it)?))*")
-_FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{_LEAD}{_RESTART}{_LEAD}{_VERB} "
+_FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{_LEAD}{_RESTART}{_LEAD}{_VERB}(?: out| away| off)? "
                          rf"{_RESTATED}{_OBJECT}{_HOLDER}{_TRAIL}")
 _EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")
 

@@ -105,6 +105,9 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("start over and forget all about me", "ask"),
     ("erase every detail you have on me", "ask"),
     ("Erase all data about me, please, every last bit.", "ask"),
+    ("scrap everything you remember about me", "ask"),  # fresh12's two misses
+    ("Kindly erase everything you have stored about me.", "ask"),
+    ("clear out everything you've got on me", "ask"),  # fresh10's
     ("forget everything completely", "ask"),
     ("yes, deleet all my memories", "confirm"),
     ("yes, forget everything", "confirm"),
