@@ -19,6 +19,7 @@ from pathlib import Path
 from iris.extract import chat, closers, joiners, offline, pronouns
 from iris.extract.clauses import is_clause
 from iris.extract.wrappers import is_request, strip_command
+from iris.hygiene import encoding_problem
 from iris.store.kinds import is_known, is_main_verb
 
 TOKEN = re.compile(r"\w+(?:['\u2019-]\w+)*|[^\w\s]")
@@ -194,7 +195,7 @@ def _tagger(path: str):
 
 def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     toks = list(islice(_token_iter(message), MAX_TOKENS + 1))
-    if len(toks) > MAX_TOKENS or not _encodable(message):
+    if len(toks) > MAX_TOKENS or encoding_problem(message) is not None:
         return None  # crfsuite takes UTF-8 only: a lone surrogate goes to the rules
     if not toks:
         return []
@@ -203,16 +204,6 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = spans_of(toks, tags)
     spans = _with_partners(message, _with_symbols(message, spans))
     return _with_number_runs(message, _with_relatives(message, spans))
-
-
-def _encodable(message: str) -> bool:
-    if message.isascii():
-        return True
-    try:
-        message.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list[str]:

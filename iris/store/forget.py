@@ -60,10 +60,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from rapidfuzz.distance import OSA
-
 from iris.removal import removal_verb
-from iris.spelling import known
+from iris.spelling import known, slip
 from iris.store import phrasing, verifier
 from iris.store.concepts import Concepts, content_words, inventory, listed_form
 from iris.store.kinds import is_known, is_noun, is_plural, kinds_of
@@ -131,8 +129,7 @@ _FRAME_WORDS = ("about", "regarding", "that", "what", "thing", "stuff")
 
 
 def _slip_of_frame(word: str) -> bool:
-    return len(word) >= 4 and not known(word) and any(
-        OSA.distance(word, frame, score_cutoff=1) <= 1 for frame in _FRAME_WORDS)
+    return len(word) >= 4 and not known(word) and any(slip(word, frame) for frame in _FRAME_WORDS)
 
 
 # The verifier's markers of change that are also the content of a fact ("I retired").
@@ -308,8 +305,8 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
                         reason="the only memory with exactly the described words")
     # "my current job": of the jobs, the one memory that also says the soft word "current"
     soft = description.bag - description.required - {"<feeling>"}
-    every = [c for c in matches if soft and not plural and not wider
-             and all(_has(w, memory_words(c.content).stems) for w in soft)]
+    every = [c for c in matches if all(_has(w, memory_words(c.content).stems) for w in soft)] \
+        if soft and not plural and not wider else []
     if len(every) == 1:
         return Decision("forgotten", id=every[0].id, candidates=tuple(every),
                         reason="the only memory with the described soft words too")
@@ -476,8 +473,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
 def _does_what_the_agent_does(d: Description, word: str, memory: MemoryWords) -> bool:
     """"that I'm a dog walker" names "I walk dogs for a living", and "my painting days" names
     "I used to be a painter": an agent noun said as what someone is, and its verb."""
-    return any(noun == word and verb in memory.stems for noun, verb in d.agents) or \
-        word in agents(memory.plain).values()
+    return any(noun == word and verb in memory.stems for noun, verb in d.agents) or word in memory.doing
 
 
 def _needed(d: Description) -> frozenset[str]:

@@ -11,8 +11,6 @@ from iris.removal import LEAD_IN, read_removal
 from iris.text import plain
 
 _AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
-# The polite words before the verb: removal.py's one list ("please", "kindly", "could you").
-_LEAD = LEAD_IN
 # "reset" only ever takes everything here ("reset your memory"), never a description.
 _VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset)"
 # "everything you know about me", "all you've got on me", "whatever u have on me"
@@ -37,7 +35,8 @@ _RESTATED = r"(?:(?:all of it|it all|the lot) )?"
 _RESTART = r"(?:(?:lets |let us )?(?:start|begin) (?:over|again|afresh|fresh|from scratch) (?:and )?)?"
 _TRAIL = (r"(?: (?:please|pls|now|too|clean|for good|permanently|completely|entirely"
           r"|every (?:last |single )?(?:bit|thing|one)(?: of it)?))*")
-_FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{_LEAD}{_RESTART}{_LEAD}{_VERB}(?: out| away| off)? "
+# Polite words before the verb are removal.py's one list (LEAD_IN: "please", "kindly", ...).
+_FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}{_RESTART}{LEAD_IN}{_VERB}(?: out| away| off)? "
                          rf"{_RESTATED}{_OBJECT}{_HOLDER}{_TRAIL}")
 _EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")
 

@@ -18,7 +18,7 @@ from iris.store.aliases import alias_stems, aliases
 from iris.store.kinds import is_noun, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
-from iris.store.wordsense import compounds
+from iris.store.wordsense import agents, compounds
 from iris.text import STOPWORDS, plain, read_yaml, stem
 
 OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a named person
@@ -37,6 +37,8 @@ class MemoryWords:
     # the stems of the other names of its words, looked up as written (aliases.py): "sax"
     # -> saxophon, "ER" -> emergencyroom
     aliases: frozenset[str] = frozenset()
+    # the verbs of the agent nouns it says someone is ("I am a painter": paint)
+    doing: frozenset[str] = frozenset()
 
 
 @text_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
@@ -59,7 +61,8 @@ def memory_words(content: str) -> MemoryWords:
     return MemoryWords(analysis, analysis.bag | frozenset(sequence) | bases
                    | frozenset(stem(c) for c in compounds(words)), sequence, words,
                    frozenset(words), flat, nouns, frozenset().union(*(kinds_of(w).same for w in nouns)),
-                   frozenset().union(*(alias_stems(w) for w in as_written)))
+                   frozenset().union(*(alias_stems(w) for w in as_written)),
+                   frozenset(agents(flat).values()))
 
 
 def _abbreviations(content: str) -> frozenset[str]:
