@@ -110,6 +110,9 @@ SPLIT_LABELS = {
     # committed (0b651e9) before any code ran on it, to be scored once.
     "fresh11": "FRESH HELD-OUT 11 (written by someone who had not read the rules, scored once)",
     "fresh12": "FRESH HELD-OUT 12 (written by someone who had not read the rules, scored once)",
+    # forget_eval_fresh13.yaml: commissioned in round 13 from a writer that had not read the
+    # rules, committed before any code ran on it, to be scored once at the end of the round.
+    "fresh13": "FRESH HELD-OUT 13 (written by someone who had not read the rules, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
