@@ -165,3 +165,123 @@ def augmented(cases: list[SpanCase]) -> list[SpanCase]:
     return [without_punctuation(c) for c in cases
             if "nopunct" not in c.style and "\n" not in c.message
             and _PUNCTUATION.search(c.message) and len(c.spans) > 1]
+
+
+# Chat around the facts in other words than the phrasing sets': real users' thanks, goodbyes
+# and greetings (CLINC150's thank_you, goodbye and greeting utterances, CC BY 3.0, read from
+# the shared datasets; only the model's weights are shipped) and the short list below of
+# letter closings, thanks and goodbyes in other languages and remarks about the message. Each
+# writer of a phrasing set brings sign-offs the others did not; the model learns from these
+# that whatever chat ends a message is no part of its last fact, not only the chat it saw.
+_CLOSINGS = (
+    "yours faithfully", "yours sincerely", "yours truly", "sincerely", "respectfully",
+    "regards", "kind regards", "warm regards", "best regards", "warmest wishes",
+    "best wishes", "all the best", "thanks and regards", "with gratitude", "with thanks",
+    "thanks in advance", "many thanks in advance", "take care", "talk soon", "ttyl", "xoxo",
+    "hugs", "love you lots", "peace out", "stay safe", "god bless", "cheers for that",
+    "hope this helps", "hope that makes sense", "I hope that is clear", "that's everything",
+    "that is all for now", "that's the lot", "end of list", "let me know if you need more",
+    "shout if anything is unclear", "ping me if you have questions", "sorry for the long message",
+    "sorry for the typos", "sent from my phone", "typed on mobile", "over and out",
+    "gracias", "muchas gracias", "merci", "merci beaucoup", "danke", "vielen dank",
+    "grazie", "grazie mille", "obrigado", "obrigada", "arigato", "arigatou gozaimasu",
+    "xie xie", "kamsahamnida", "spasibo", "dziękuję", "děkuji", "köszönöm", "tack så mycket",
+    "tusen takk", "kiitos", "dank je wel", "bedankt", "teşekkürler", "sağ ol", "efharisto",
+    "toda raba", "shukriya", "dhanyawad", "nandri", "asante sana", "terima kasih",
+    "salamat po", "cảm ơn", "khob khun ka", "mahalo", "mulțumesc", "hvala", "дякую",
+    "спасибо", "谢谢", "ありがとう", "감사합니다", "شكرا", "धन्यवाद", "ευχαριστώ", "תודה",
+    "adiós", "ciao", "tschüss", "au revoir", "à bientôt", "hasta luego", "sayonara",
+    "namaste", "shalom", "aloha", "khuda hafiz", "tot ziens", "hej då", "arrivederci",
+    "até logo", "tchau", "do svidaniya",
+)
+_NAMES = ("Tom", "Priya", "J.", "Ana", "Kwame", "Li Wei", "Sven", "Fatima", "M", "Olu", "Rosa",
+          "Dmitri", "Aiko", "Sam", "Grace", "Mehmet", "Nikhil", "Zoe", "Bongani", "Lucía")
+_OPENERS = ("Dear Iris,", "Hi Iris", "Hello there", "Hey hey", "Good morning Iris",
+            "Namaste Iris", "Hola", "Bonjour", "Salut", "Hallo", "Ciao Iris", "Yo", "Sup",
+            "Greetings", "Hi team", "To whom it may concern,", "Assalamu alaikum", "G'day",
+            "As discussed,", "Further to my last email,", "With reference to our call,",
+            "Following up on our chat,", "As mentioned before,", "Per my previous note,",
+            "In case it comes up later,", "For your kind information,", "Just so it's on file,",
+            "Quick context about me:", "Some background on myself:", "Apropos of nothing,",
+            "Long story short,", "Not sure if relevant but", "This might be useful later:")
+_EMOJI = ("🙏", "🙂", "😊", ":)", "xx", "x", "😅", "👍", "🤗", "<3")
+
+
+def _chat_utterances(clinc: Path) -> tuple[list[str], list[str]]:
+    import json
+
+    closers, openers = list(_CLOSINGS), list(_OPENERS)
+    for line in clinc.read_text().splitlines():
+        row = json.loads(line)
+        if row["label"] in ("thank_you", "goodbye"):
+            closers.append(row["text"])
+        elif row["label"] == "greeting":
+            openers.append(row["text"])
+    return closers, openers
+
+
+def _cased(text: str, rng) -> str:
+    kind = rng.random()
+    if kind < 0.4:
+        return text[:1].upper() + text[1:]
+    if kind < 0.5:
+        return text.upper()
+    return text
+
+
+def chat_around(cases: list[SpanCase], clinc: Path, seed: int = 5) -> list[SpanCase]:
+    """Every third message again with a closer after it (after a space, a mark or a line
+    break, sometimes a name or an emoji after it), one in four of those with a greeting
+    before it: the spans move with the greeting, the chat is outside every fact."""
+    import random
+
+    rng = random.Random(seed)
+    closers, openers = _chat_utterances(clinc)
+    out = []
+    for case in cases[::3]:
+        closer = _cased(rng.choice(closers), rng)
+        if rng.random() < 0.25:
+            closer += rng.choice((", ", " ", ",\n", "\n-")) + rng.choice(_NAMES)
+        if rng.random() < 0.25:
+            closer += " " + rng.choice(_EMOJI)
+        message = case.message.rstrip() + rng.choice((" ", " ", ". ", "! ", ", ", " - ", "\n\n",
+                                                      "\n", " ... ")) + closer
+        shift = 0
+        if rng.random() < 0.25:
+            opener = _cased(rng.choice(openers), rng) + rng.choice((" ", "! ", ", ", ". ", "\n"))
+            message, shift = opener + message, len(opener)
+        out.append(SpanCase(message, [(a + shift, b + shift) for a, b in case.spans],
+                            case.accept, case.style + "/chat-augmented", case.source))
+    return out
+
+
+# "and" in the languages users mix into English ("I like tea y también I own a dog", "aur"):
+# the phrasing sets join facts with English words almost only.
+_CONJUNCTIONS = ("y", "y también", "e", "e anche", "et", "et aussi", "und", "und auch", "en",
+                 "og", "och", "i", "a", "és", "ja", "ve", "và", "dan", "dan juga", "at", "aur",
+                 "aur bhi", "na", "и", "kai", "és még", "ve de")
+_AND = re.compile(r"\band\b", re.I)
+
+
+def foreign_joins(cases: list[SpanCase], seed: int = 9) -> list[SpanCase]:
+    """Every fourth message with more than one fact again, each "and" between two facts
+    written in another language: the spans after it move with it."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for case in cases[1::4]:
+        if len(case.spans) < 2:
+            continue
+        message, spans, shift = case.message, [case.spans[0]], 0
+        for (_, end), (start, stop) in zip(case.spans, case.spans[1:], strict=False):
+            gap = _AND.search(message, end + shift, start + shift)
+            if gap:
+                word = rng.choice(_CONJUNCTIONS)
+                message = message[:gap.start()] + word + message[gap.end():]
+                shift += len(word) - 3
+            spans.append((start + shift, stop + shift))
+        if message != case.message:
+            out.append(SpanCase(message, spans, case.accept, case.style + "/joins-augmented",
+                                case.source))
+    return out

@@ -219,6 +219,49 @@ def _about_the_message(aside: str) -> bool:
         and all(w in _MESSAGE_TALK or w in _AROUND_TALK for w in words)
 
 
+# Words about the telling itself rather than the user's life: the message and its parts ("my
+# earlier message", "the above", "my details as below"), what the user does with it ("I am
+# sharing", "I hope ... is clear", "in case it ever comes up") and how it was written.
+_TELLING_TALK = _MESSAGE_TALK | frozenset({
+    "messages", "details", "detail", "info", "information", "particulars", "points", "facts",
+    "bits", "notes", "note", "records", "discussion", "conversation", "chat", "email", "call",
+    "reference", "perusal", "context", "background", "update", "above", "below", "following",
+    "brevity", "device", "essay", "sharing", "share", "shared", "sending", "send", "writing",
+    "write", "wrote", "mentioned", "said", "told", "hope", "trust", "clear", "order", "comes",
+    "come", "earlier", "previous", "basic", "personal", "kind", "regarding", "herewith"})
+_AROUND_TELLING = _AROUND_TALK | frozenset({
+    "i", "im", "i'm", "am", "me", "we", "our", "us", "you", "your", "these", "those", "are",
+    "were", "be", "as", "per", "up", "ever", "if", "case", "here", "just", "all", "some", "few"})
+_WISH = re.compile(r"(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:[a-z]+\s+){0,2}"
+                   r"(?:day|evening|night|weekend|week|one|morning|afternoon|time)\W*", re.I)
+
+
+def about_the_telling(piece: str) -> bool:
+    """`piece` says nothing of the user's life: only words about the message and the telling
+    ("My earlier message", "I am sharing my details as below", "I hope the above is clear",
+    "This message was sent from a mobile device"), or a wish to the reader ("Have a lovely
+    evening"). A word of anything else ("I sent my mum a message") makes it a fact."""
+    if _WISH.fullmatch(piece.strip()):
+        return True
+    words = re.findall(r"[a-z']+", piece.lower())
+    return not _TELLING_TALK.isdisjoint(words) and all(
+        w in _TELLING_TALK or w in _AROUND_TELLING for w in words)
+
+
+# Verbs of telling that a lead-in says and a fact rarely does.
+_TELLING_ACTS = frozenset({"mention", "mentioning", "tell", "telling", "update", "updating",
+                           "oversharing", "ought"})
+_TO_THE_READER = frozenset({"you", "u", "ya", "your", "ur", "yours", "abt", "about"})
+
+
+def speaks_of_the_telling(line: str) -> bool:
+    """`line` has a word about the message or the telling, or one said to the reader: it may
+    be a lead-in ("I hope I am not oversharing", "I tell u some thing about me"), so it is no
+    fact by its place alone."""
+    words = set(re.findall(r"[a-z']+", line.lower()))
+    return not words.isdisjoint(_TELLING_TALK | _TELLING_ACTS | _TO_THE_READER)
+
+
 def split_facts(text: str) -> list[str]:
     """The facts in a "remember ..." message, in order, as the user wrote them (runs of
     spaces and tabs read as one space: every later rule then sees linear-size gaps)."""
@@ -273,6 +316,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
         facts = [fact for index, fact in enumerate(facts) if index not in lone]
     if len(facts) > 1:
         facts = [fact for fact in facts if not _dangling_frame(fact)] or facts
+        facts = [fact for fact in facts if not about_the_telling(fact)] or facts
     # "that's all for now" reads as a clause ("that's" + a word) but the model knows it
     if len(facts) > 1 and (closers.is_closer(facts[-1]) or chat.is_chat_speak(facts[-1]) or (
             not is_clause(facts[-1]) and not strip_trailing(facts[-1]))):

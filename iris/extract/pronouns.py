@@ -186,8 +186,9 @@ def _person(fact: str, pronoun: str) -> str | None:
                 and (at >= 2 or _bare_name(words, raw, end, known=True) is None):
             found.append(raw[0])
             skip = at
+    owners: dict[int, int] = {}  # a relation's "'s" -> where its owner was named ("my wife's")
     for i, word in enumerate(words):
-        if i == skip or word not in _OWNERS | _ARTICLES:
+        if i == skip or (word not in _OWNERS | _ARTICLES and i not in owners):
             continue
         named = _relation(words, i + 1, named=True)
         # "a tortoise named Gordon", "my hamster is called Nibbles", "our twin sister is
@@ -208,17 +209,24 @@ def _person(fact: str, pronoun: str) -> str | None:
                 found.append(bare)  # "my tortoise Gordon", "my spouse sasha"
             continue
         relation, after = rel
+        if raw[after:after + 1] in (["'s"], ["\u2019s"]):
+            owners[after] = owners.get(i, i)  # "my wife's cousin Farida": the wife owns her
+            continue
         if not _fits(relation, pronoun):
             continue
         after = _past_noun(words, raw, after)
         bare = _name_after(words, raw, after) or _bare_name(words, raw, after, known=True)
         if bare or pronoun != "they":
-            found.append(bare or " ".join(raw[i:after]))
+            found.append(bare or _joined(raw[owners.get(i, i):after]))
     if not found and pronoun != "it":
         found = _name_alone(words, raw)
     if len(set(found)) != 1:
         return None
     return found[0].removesuffix("'s").removesuffix("\u2019s")
+
+
+def _joined(raw: list[str]) -> str:
+    return " ".join(raw).replace(" '", "'").replace(" \u2019", "\u2019")
 
 
 def _name_alone(words: list[str], raw: list[str]) -> list[str]:

@@ -28,8 +28,11 @@ MODEL = Path(__file__).resolve().parent / "segmenter.crfsuite"
 # segmenter's features cost about 30 dictionary entries a token.
 MAX_TOKENS = 600
 # A word next to a fact is cut from it only when the model is at least this sure it is no part
-# of it: a fact's word lost is worse than a thank-you kept.
-CUT_CONFIDENCE = 0.9
+# of it: a fact's word lost is worse than a thank-you kept. A word no dictionary knows needs
+# more: at the end of a fact it is as often the fact's own misspelt word ("... a steady
+# relatiosnhip") as a sign-off in another language.
+CUT_CONFIDENCE = 0.7
+UNKNOWN_CUT_CONFIDENCE = 0.9
 
 _FIRST_PERSON = frozenset({"i", "i'm", "im", "i've", "ive", "i'd", "id", "i'll", "my", "me", "we",
                            "our", "mine", "myself", "us"})
@@ -201,15 +204,19 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
         return []
     tagger = _tagger(str(model))
     tags = _keep_doubtful_edges(tagger, toks, tagger.tag(features(toks)))
-    spans = spans_of(toks, tags)
+    spans = _with_lines_of_facts(message, spans_of(toks, tags))
     spans = _with_partners(message, _with_symbols(message, spans))
     return _with_number_runs(message, _with_relatives(message, spans))
 
 
 def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list[str]:
-    """Words tagged O beside a fact, on the same line, that the model is not sure of, join it."""
+    """Words tagged O beside a fact, on the same line, that the model is not sure of, join it;
+    so does one that is no English word (a misspelt word of the fact, a name) unless the model
+    is all but certain."""
     tags = list(tags)
-    doubtful = [tag == "O" and tagger.marginal("O", i) < CUT_CONFIDENCE for i, tag in enumerate(tags)]
+    doubtful = [tag == "O" and tagger.marginal("O", i) < (
+        CUT_CONFIDENCE if _english(toks[i].text) else UNKNOWN_CUT_CONFIDENCE)
+        for i, tag in enumerate(tags)]
     for i in range(1, len(tags)):  # after a fact
         if doubtful[i] and tags[i - 1] != "O" and "\n" not in toks[i].space:
             tags[i] = "I"
@@ -217,6 +224,37 @@ def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list
         if doubtful[i] and tags[i] == "O" and tags[i + 1] == "B" and "\n" not in toks[i + 1].space:
             tags[i], tags[i + 1] = "B", "I"
     return tags
+
+
+def _english(word: str) -> bool:
+    """A word of the dictionary, or no word at all (a mark, a number)."""
+    return not word.isalpha() or is_known(word.lower())
+
+
+# A line that opens with the user's own subject ("I keep bees", "My van is blue").
+_OWN_LINE = re.compile(r"(?:i|i'm|im|i've|my|we|our)\b", re.I)
+
+
+def _with_lines_of_facts(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A line the model left wholly outside every fact, that is a clause about the user with
+    no command in it and no word to the assistant or about the telling ("I hope I am not
+    oversharing", "I am telling u some things abt me"), is a fact: the model reads a first
+    line as a lead-in ("I keep bees" over "I own a van" was dropped), and a fact is never
+    lost for where it stands."""
+    if not spans:
+        return spans  # the rules read a message the model found no fact in
+    out = list(spans)
+    at = 0
+    for line in message.split("\n"):
+        start = at + len(line) - len(line.lstrip())
+        end = at + len(line.rstrip())
+        at += len(line) + 1
+        text = message[start:end]
+        if text and _OWN_LINE.match(text) and not any(a < end and b > start for a, b in spans) \
+                and is_clause(text) and strip_command(text) == text and not chat.is_chat(text) \
+                and not offline.speaks_of_the_telling(text):
+            out.append((start, end))
+    return sorted(out)
 
 
 def _with_symbols(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -295,22 +333,34 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     cleaned = (offline.clean_fact(strip_command(offline.clean_fact(
         _without_label(_without_closing_sentence(_without_coordinator(p)), labels))))
         for p in pieces)
-    return pronouns.resolve([p for p in cleaned if p and re.search(r"\w", p)])
+    found = [p for p in cleaned if p and re.search(r"\w", p)]
+    # a piece about the message itself is no fact, when the message holds one
+    told = [p for p in found if not offline.about_the_telling(p)]
+    return pronouns.resolve(told or found)
 
 
 # A sentence end inside a span, and what follows it.
 _LAST_SENTENCE = re.compile(r"[.!?]+\s+(?=\S)(?!.*[.!?]\s+\S)", re.S)
 
 
+# A capital after a word in lower case: a sentence whose full stop was left out.
+_UNMARKED_SENTENCE = re.compile(r"(?<![\w'])[a-z0-9]+(\s+)(?=[A-Z][a-z]|I\s)")
+
+
 def _without_closing_sentence(piece: str) -> str:
     """A sentence after a fact's own that only closes the message ("I visit Europe twice a
-    year. With thanks in anticipation") is no part of the fact."""
+    year. With thanks in anticipation", "... my own studio I hope the above is clear",
+    "... a 45 year old male Have a lovely evening") is no part of the fact."""
     found = _LAST_SENTENCE.search(piece)
-    if found is None:
-        return piece
-    tail = piece[found.end():]
-    if not is_clause(tail) and (chat.is_chat(tail) or closers.is_closer(tail) or is_request(tail)):
-        return piece[:found.start() + 1]
+    if found is not None:
+        tail = piece[found.end():]
+        if offline.about_the_telling(tail) or not is_clause(tail) and (
+                chat.is_chat(tail) or closers.is_closer(tail) or is_request(tail)):
+            return piece[:found.start() + 1]
+    for unmarked in reversed(list(_UNMARKED_SENTENCE.finditer(piece[-120:]))):
+        at = len(piece) - len(piece[-120:]) + unmarked.start(1)
+        if offline.about_the_telling(piece[at:]) and is_clause(piece[:at]):
+            return piece[:at]
     return piece
 
 
@@ -333,10 +383,40 @@ def _without_label(piece: str, labels: frozenset[str]) -> str:
     return head if head and last.lower() in labels else piece
 
 
+# Discourse markers a cut leaves at a fact's end, from the joiner before the next fact ("my
+# gym buddy Kwaku lives out in the countryside and heads up | he ..."): a closed class of
+# phrases that say how the telling goes on, never what is told. The first kind ends a fact
+# wherever it stands; the second, words a fact may end in ("I like it though", "I'm right"),
+# only after a coordinator or a comma.
+_MARKERS_ANYWHERE = (
+    r"heads\s+up|to\s+be\s+(?:fair|honest)|tbh|tbf|btw|by\s+the\s+way|fyi|mind\s+you|"
+    r"which\s+reminds\s+me|that\s+reminds\s+me|that\s+said|having\s+said\s+that|"
+    r"what'?s\s+more|on\s+top\s+of\s+(?:that|this|all\s+(?:that|this))|iirc|ngl|fwiw|"
+    r"fun\s+fact|funnily\s+enough|not\s+gonna\s+lie|as\s+it\s+happens|incidentally|"
+    r"for\s+what\s+it'?s\s+worth|speaking\s+of\s+which|come\s+to\s+think\s+of\s+it|"
+    r"on\s+(?:a\s+related|another)\s+note|side\s+note|(?:oh\s+)?before\s+i\s+forget|"
+    r"not\s+to\s+mention|more\s+importantly|oh\s+and(?:\s+also)?|and\s+also")
+_MARKERS_AFTER_JOIN = (
+    r"also|plus|besides|anyways?|anywho|honestly|actually|basically|importantly|additionally|"
+    r"furthermore|moreover|likewise|equally|similarly|oh|like|you\s+know|i\s+mean|though")
+_TRAILING_MARKER = re.compile(
+    rf"(?:(?:[\s,;]+(?:and|but|&)\b|\s*[,;])[\s,]*(?:{_MARKERS_AFTER_JOIN}|{_MARKERS_ANYWHERE})"
+    rf"|\s+(?:{_MARKERS_ANYWHERE}))[\s,:;.!\-]*$", re.I)
+
+
+def _without_marker(piece: str) -> str:
+    tail = piece[-80:]  # a few words: linear in the piece
+    found = _TRAILING_MARKER.search(tail)
+    if found is None:
+        return piece
+    rest = piece[:len(piece) - len(tail) + found.start()]
+    return rest if is_clause(rest) else piece
+
+
 def _without_coordinator(piece: str) -> str:
     """A coordinator at a fact's end ("I like tea and | I own a dog") and the interjections
-    before it belong to the joiner a cut left behind."""
-    piece = joiners.strip_trailing_filler(piece)
+    or discourse markers before it belong to the joiner a cut left behind."""
+    piece = joiners.strip_trailing_filler(_without_marker(piece))
     head, _, last = piece.rstrip().rpartition(" ")
     return head.rstrip(" ,") if head and last.lower() in _COORDINATORS else piece
 

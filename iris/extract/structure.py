@@ -61,6 +61,9 @@ def is_header(line: str, *, first_of_many: bool = False) -> bool:
     remember") when it is a command with nothing left after the command is taken off."""
     body = line.rstrip()
     if first_of_many and not body.endswith(":"):
+        if is_clause(body) and strip_command(body) == body \
+                and not re.search(r"\bthat\W*$", body, re.I):  # "I wish to inform that"
+            return False  # "I keep bees" over "I own a van": no command, a fact of its own
         lead = command.lead_in_end(body, whole=True)
         rest = strip_command(body[lead:]) if lead else body
         return not rest or (rest != body and not is_clause(rest))

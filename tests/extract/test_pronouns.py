@@ -54,6 +54,15 @@ from iris.extract.pronouns import refers_back, resolve
     # an emoji before the pronoun
     (["My cockatoo Papaya is 1", "\U0001f60a He won't go near water"],
      ["My cockatoo Papaya is 1", "Papaya won't go near water"]),
+    # a relation's "'s" names whose the next one is: the pronoun is the one named, or the
+    # whole chain (fresh13, a development set since its scoring: "my wife's cousin Farida"
+    # made "she" the wife)
+    (["My wife's cousin Farida is back from Oslo", "she plays the oboe"],
+     ["My wife's cousin Farida is back from Oslo", "Farida plays the oboe"]),
+    (["My uncle's dog is old", "it sleeps all day"],
+     ["My uncle's dog is old", "My uncle's dog sleeps all day"]),
+    (["My brother\u2019s wife is a nurse", "she works nights"],
+     ["My brother\u2019s wife is a nurse", "My brother\u2019s wife works nights"]),
 ])
 def test_pronoun_forms_are_resolved(facts, resolved):
     assert resolve(facts) == resolved
