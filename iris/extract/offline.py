@@ -228,10 +228,12 @@ _TELLING_TALK = _MESSAGE_TALK | frozenset({
     "reference", "perusal", "context", "background", "update", "above", "below", "following",
     "brevity", "device", "essay", "sharing", "share", "shared", "sending", "send", "writing",
     "write", "wrote", "mentioned", "said", "told", "hope", "trust", "clear", "order", "comes",
-    "come", "earlier", "previous", "basic", "personal", "kind", "regarding", "herewith"})
+    "come", "earlier", "previous", "basic", "personal", "kind", "regarding", "herewith",
+    "updates", "chatted", "intro", "introduction"})
 _AROUND_TELLING = _AROUND_TALK | frozenset({
     "i", "im", "i'm", "am", "me", "we", "our", "us", "you", "your", "these", "those", "are",
-    "were", "be", "as", "per", "up", "ever", "if", "case", "here", "just", "all", "some", "few"})
+    "were", "be", "as", "per", "up", "ever", "if", "case", "here", "just", "all", "some", "few",
+    "since", "last", "new", "each", "other", "we're", "yesterday", "quick", "what"})
 _WISH = re.compile(r"(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:[a-z]+\s+){0,2}"
                    r"(?:day|evening|night|weekend|week|one|morning|afternoon|time)\W*", re.I)
 
