@@ -28,12 +28,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from eval_extract import DEFAULT_PERSONAS, evaluate_phrasings  # noqa: E402
-from segment_corpus import (  # noqa: E402
-    SpanCase, annotated, augmented, chat_around, foreign_joins, generated)
+from segment_corpus import SpanCase, annotated, augmented, chat_around, foreign_joins, generated  # noqa: E402
 
 from iris.paths import datasets_dir  # noqa: E402
 
-# The next held-out phrasing set (not written yet): never opened here once it exists.
+# The held-out phrasing sets of the round (written blind, to be scored once): never opened here.
 HELD_OUT = frozenset({"extract_phrasings_fresh15.yaml", "extract_phrasings_fresh16.yaml"})
 FACT_BANK = HERE / "data" / "segment_facts.jsonl"
 
