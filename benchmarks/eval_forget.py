@@ -108,11 +108,13 @@ SPLIT_LABELS = {
     "fresh10": "FORMER FRESH HELD-OUT 10 (scored once, looked at since: development data now)",
     # forget_eval_fresh11.yaml: written in round 12 by a writer that had not read the rules,
     # committed (0b651e9) before any code ran on it, to be scored once.
-    "fresh11": "FRESH HELD-OUT 11 (written by someone who had not read the rules, scored once)",
-    "fresh12": "FRESH HELD-OUT 12 (written by someone who had not read the rules, scored once)",
-    # forget_eval_fresh13.yaml: commissioned in round 13 from a writer that had not read the
-    # rules, committed before any code ran on it, to be scored once at the end of the round.
-    "fresh13": "FRESH HELD-OUT 13 (written by someone who had not read the rules, scored once)",
+    "fresh11": "FORMER FRESH HELD-OUT 11 (scored once, looked at since: development data now)",
+    # forget_eval_fresh12.yaml: scored once on 270cf72 (64.0%, 3 wrong), looked at since.
+    "fresh12": "FORMER FRESH HELD-OUT 12 (scored once, looked at since: development data now)",
+    # forget_eval_fresh13.yaml: written in round 13 by a writer that had not read the rules,
+    # committed (93abb04) before any code ran on it, scored once on 3b8e528 (52.1%, 8 wrong;
+    # its _result.txt), then looked at (the general flag): development data now.
+    "fresh13": "FORMER FRESH HELD-OUT 13 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",

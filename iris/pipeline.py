@@ -23,6 +23,7 @@ from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
 from iris.removal import read_removal
 from iris.results import FORGOTTEN, STORE_FAILED, format_result, try_parse
+from iris.store.forget import GENERAL
 from iris.store.forget_all import forget_all_request
 from iris.store.probe import removal_request
 from iris.tools import run_tool
@@ -175,7 +176,8 @@ class Pipeline:
             call = ToolCall(name="list_memories",
                             arguments={"query": decision.content} if decision.content else {})
         else:
-            call = ToolCall(name="forget_memory", arguments={"query": decision.content or ""})
+            call = ToolCall(name="forget_memory", arguments={"query": decision.content or "",
+                                                             **_general(turn.text)})
         return turn.model_copy(update={"direct": decision, "route": "direct",
                                        "decided_by": "direct", "tool_calls": [call]})
 
@@ -204,7 +206,7 @@ class Pipeline:
             read = read_removal(turn.text)
             query = removal.object if removal else _topic(read) or read
             update.update(route="offline", tool_calls=[
-                ToolCall(name="forget_memory", arguments={"query": query})])
+                ToolCall(name="forget_memory", arguments={"query": query, **_general(read)})])
         return turn.model_copy(update=update)
 
     def _extract(self, turn: Turn) -> Turn:
@@ -300,6 +302,13 @@ def check_user_id(user_id: object, name: str = "user_id") -> str:
     if not isinstance(user_id, str) or not _USER_ID.fullmatch(user_id):
         raise InputError(f"{name} must be 1-128 characters of letters, digits and . @ : + - _")
     return user_id
+
+
+def _general(text: str) -> dict[str, bool]:
+    """The forget_memory argument for a request about a subject in general ("forget the car
+    stuff", "the things about my job"): the query the store gets is only the subject, so the
+    store is told (it then asks when another memory is as near, see forget.decide)."""
+    return {"general": True} if GENERAL.search(text.lower()) else {}
 
 
 def _topic(text: str) -> str | None:

@@ -122,3 +122,16 @@ def test_store_warnings_reach_the_reply(settings):
         reply = pipeline.handle("Remember that I prefer window seats", user_id="u1")
     assert reply.results == ["MEMORY_STORED count=1 skipped=0 failed=0"]
     assert reply.errors == ["store: judge timed out"]
+
+
+@pytest.mark.parametrize("text, general", [
+    ("forget the car stuff", True), ("forget all the stuff about my job", True),
+    ("forget my car", False),
+])
+def test_a_request_about_a_subject_in_general_says_so_to_the_store(pipeline, text, general):
+    # the query is only the subject ("car"): without the flag the store could not tell
+    # "the car stuff" from "my car" (forget_eval_fresh13, development since its scoring)
+    pipeline.handle("remember that our car insurance renews in August", user_id="g1")
+    reply = pipeline.handle(text, user_id="g1")
+    calls = [c for c in reply.tool_calls if c.name == "forget_memory"]
+    assert calls and calls[0].arguments.get("general", False) is general

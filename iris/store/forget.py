@@ -243,13 +243,15 @@ _PLURAL_OPENERS = frozenset({"my", "our", "the", "these", "those", "which", "wha
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
-           concepts: Concepts | None = None, *, literal: bool = False) -> Decision:
+           concepts: Concepts | None = None, *, literal: bool = False,
+           general: bool = False) -> Decision:
     """Forgotten (one clear match), ambiguous (several, best first) or not_found. With
     `concepts`, a description's concept noun ("fruit") is also found in a memory that names
     a kind of it ("papaya"), as weak evidence like a topic. `literal`: every word must be in
     the memory itself (no topic, concept or unsaid modifier), (every word said, frame words
     such as "lessons" too), the test of a request the router did not take as one (see
-    `iris.store.probe`)."""
+    `iris.store.probe`). `general`: the request was about a subject in general ("the car
+    stuff", said around the object the description holds), as a description's own "stuff" is."""
     if isinstance(description, str):
         found = describe(description)
         if found is None:
@@ -292,7 +294,7 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
         return Decision("ambiguous", candidates=(matches[0],),
                         reason="a plural or general description found one memory")
     if len(matches) == 1 and not wider:
-        rival = _rival(description, matches[0], candidates)
+        rival = _rival(description, matches[0], candidates, general)
         if rival is not None:
             # "the stuff about my folks": one memory says the word, another may be about the
             # same thing in words no list knows ("My mum ..."): asked, not deleted
@@ -487,16 +489,18 @@ def _names_things(d: Description, content: str) -> bool:
 
 
 # A request about a subject in general ("the stuff about the house", "what kind of music I'm
-# into"), not about one fact.
-_GENERAL = re.compile(r"\b(?:stuff|things|everything|anything|all|kind of|sort of|type of)\b")
+# into", "what I like to read"), not about one fact.
+GENERAL = re.compile(r"\b(?:stuff|things|everything|anything|all|kind of|sort of|type of|"
+                     r"what (?:i|we) (?:like|love|enjoy|prefer|am into|m into))\b")
 # How much nearer to the description the one match must be than every other memory.
 GENERAL_MARGIN = 0.1
 
 
-def _rival(d: Description, match: Candidate, candidates: Sequence[Candidate]) -> Candidate | None:
+def _rival(d: Description, match: Candidate, candidates: Sequence[Candidate],
+           general: bool = False) -> Candidate | None:
     """For a general description, the other memory whose cosine to it comes within
     GENERAL_MARGIN of the match's, if any."""
-    if match.cosine <= 0 or not _GENERAL.search(d.text.lower()):
+    if match.cosine <= 0 or not (general or GENERAL.search(d.text.lower())):
         return None  # (no cosine known: candidates made without the embedder)
     others = [c for c in candidates if c.id != match.id]
     best = max(others, key=lambda c: c.cosine, default=None)

@@ -265,12 +265,14 @@ class MemoryStore:
         return outcomes
 
     def forget(self, namespace: str, *, id: int | None = None,
-               query: str | None = None, literal: bool = False) -> ForgetResult:
+               query: str | None = None, literal: bool = False,
+               general: bool = False) -> ForgetResult:
         """Delete one memory, by id or by the best match for a description, and its text
         everywhere it was kept (edges, finished queue rows, caches). When two memories
         match a description about equally well, nothing is deleted: the result is
         `ambiguous` with the candidates, so the user can say which one. `literal`: a
-        description matches only by its own words (no topics, no word knowledge)."""
+        description matches only by its own words (no topics, no word knowledge). `general`:
+        the user asked about a subject in general ("the car stuff"), not one fact."""
         check_namespace(namespace)
         if id is None and not (query and query.strip()):
             raise InputError("forget needs an id or a query")
@@ -278,7 +280,7 @@ class MemoryStore:
             if id is None:
                 with self.db.connect() as conn:
                     found = self._ranker.forget_target(conn, namespace, query or "",
-                                                       literal=literal)
+                                                       literal=literal, general=general)
                 if isinstance(found, ForgetResult):
                     return found
                 id = found

@@ -166,7 +166,8 @@ def list_memories(store: Store, namespace: str, arguments: object) -> ToolRun:
 def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     """By id, by description, or everything (`all`: asks first, see MemoryStore.forget_all;
     a query such as "everything" or "all my data" is taken as `all`, never matched).
-    `literal` (set by the pipeline, not in the tool schema): match the query's own words."""
+    `literal` and `general` (set by the pipeline, not in the tool schema): match the query's
+    own words; the query is a subject the user asked about in general ("the car stuff")."""
     from iris.store.forget_all import means_everything
 
     try:
@@ -185,7 +186,7 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
         if memory_id is None and not query:
             raise InputError("forget_memory needs an 'id', a 'query' or 'all'")
         outcome = store.forget(namespace, id=memory_id, query=query,
-                               literal=_flag(args, "literal"))
+                               literal=_flag(args, "literal"), general=_flag(args, "general"))
     except (InputError, StoreError) as exc:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool="forget_memory", reason=str(exc)))
     if outcome.status == "forgotten":

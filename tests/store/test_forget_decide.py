@@ -300,3 +300,23 @@ def test_a_general_description_with_a_near_rival_is_asked_not_deleted():
     # and a rival far below the match does not stop it
     far = Candidate(id=2, content="I think i will retire in a few years.", cosine=0.30)
     assert decide("my work stuff", [work, far]).status == "forgotten"
+
+
+def test_a_subject_said_in_general_around_the_query_is_general():
+    # "forget the car stuff" reaches the store as "car": the pipeline says it was general
+    # (forget_eval_fresh13, development since its scoring: the insurance was deleted while
+    # the speeding ticket was as near)
+    insurance = Candidate(id=1, content="Our car insurance renews on the 3rd of August", cosine=0.15)
+    ticket = Candidate(id=2, content="I got a speeding ticket on the A38 last week", cosine=0.21)
+    assert decide("car", [insurance, ticket]).status == "forgotten"
+    decision = decide("car", [insurance, ticket], general=True)
+    assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1, 2]
+
+
+@pytest.mark.parametrize("text, general", [
+    ("forget the car stuff", True), ("forget all the things about my job", True),
+    ("forget what i like to read", True), ("forget what kind of music im into", True),
+    ("forget my car", False), ("forget that i like reading", False),
+])
+def test_general_requests(text, general):
+    assert bool(forget.GENERAL.search(text.lower())) is general
