@@ -290,7 +290,7 @@ def opener_end(text: str, is_clause: ClauseTest) -> int:
         said = _norms(head)
         cleft = (3 <= len(said) <= MAX_CLEFT_WORDS and said[-1] in _COPULAS
                  and first[0] in _OWN_SUBJECTS)
-        if (subject and not cleft) or (_dangling(head) and not cleft):
+        if (subject and not cleft) or (dangling(head) and not cleft):
             continue
         if (rest[:1].isalnum() and head.rstrip()[-1:] != "("
                 and _chatty(head.strip(), "start") and is_clause(rest)):
@@ -347,11 +347,11 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
             or _COPULAS.intersection(norms)):
         return False  # the word tests first: masking the comment clauses costs more
     said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
-    return (len(said) <= MAX_BARE_CLOSER_WORDS and not _dangling(rest)
+    return (len(said) <= MAX_BARE_CLOSER_WORDS and not dangling(rest)
             and is_clause(_LAST_CLAUSE.split(rest)[-1]))
 
 
-def _dangling(rest: str) -> bool:
+def dangling(rest: str) -> bool:
     """`rest` ends in a word that wants more after it ("my dog is called", "when I lived",
     "I had", "in the"): with no punctuation before the tail, the tail completes it."""
     last = _norms(rest[-40:])[-1:]

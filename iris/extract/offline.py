@@ -206,11 +206,16 @@ _MESSAGE_TALK = frozenset({
     "typo", "typos", "typed", "typing", "voice", "dictated", "dictation", "autocorrect",
     "sorry", "apologies", "excuse", "forgive", "msg", "message", "spelling", "grammar",
     "mistakes", "phone", "mobile", "keyboard", "ramble", "rambling", "long", "sent", "speech",
-    "transcribed", "transcription"})
+    "transcribed", "transcription", "ignore", "errors", "formatting", "english", "bad"})
 _AROUND_TALK = frozenset({
     "a", "an", "the", "any", "my", "this", "that", "it", "by", "on", "from", "via", "with",
     "for", "to", "in", "of", "and", "so", "was", "is", "pls", "please", "lol", "haha", "too"})
 _MOST_TALK_WORDS = 8
+
+
+def mentions_the_message(aside: str) -> bool:
+    """`aside` has a word about how the message was written ("typed this on the bus")."""
+    return not _MESSAGE_TALK.isdisjoint(re.findall(r"[a-z']+", aside.lower()))
 
 
 def _about_the_message(aside: str) -> bool:
@@ -229,13 +234,20 @@ _TELLING_TALK = _MESSAGE_TALK | frozenset({
     "brevity", "device", "essay", "sharing", "share", "shared", "sending", "send", "writing",
     "write", "wrote", "mentioned", "said", "told", "hope", "trust", "clear", "order", "comes",
     "come", "earlier", "previous", "basic", "personal", "kind", "regarding", "herewith",
-    "updates", "chatted", "intro", "introduction"})
+    "updates", "chatted", "intro", "introduction", "pleased", "communicate", "inform",
+    "informing", "submitted", "ignore", "errors", "formatting"})
 _AROUND_TELLING = _AROUND_TALK | frozenset({
     "i", "im", "i'm", "am", "me", "we", "our", "us", "you", "your", "these", "those", "are",
     "were", "be", "as", "per", "up", "ever", "if", "case", "here", "just", "all", "some", "few",
     "since", "last", "new", "each", "other", "we're", "yesterday", "quick", "what"})
 _WISH = re.compile(r"(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:[a-z]+\s+){0,2}"
                    r"(?:day|evening|night|weekend|week|one|morning|afternoon|time)\W*", re.I)
+
+
+# A greeting said as a piece of its own ("Hello support team", "Dear Iris"): no verb in it.
+_GREETING = re.compile(r"(?:hello|hi|hiya|hey|dear|greetings|good (?:morning|afternoon|evening|day))"
+                       r"(?:\s+[a-z]+){0,3}\W*", re.I)
+_OWN = frozenset({"i", "im", "i'm", "ive", "i've", "my", "me", "we", "our", "us", "mine"})
 
 
 def about_the_telling(piece: str) -> bool:
@@ -246,6 +258,8 @@ def about_the_telling(piece: str) -> bool:
     if _WISH.fullmatch(piece.strip()):
         return True
     words = re.findall(r"[a-z']+", piece.lower())
+    if _GREETING.fullmatch(piece.strip()) and _OWN.isdisjoint(words):
+        return True
     return not _TELLING_TALK.isdisjoint(words) and all(
         w in _TELLING_TALK or w in _AROUND_TELLING for w in words)
 

@@ -205,8 +205,8 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     tagger = _tagger(str(model))
     tags = _keep_doubtful_edges(tagger, toks, tagger.tag(features(toks)))
     spans = _with_lines_of_facts(message, spans_of(toks, tags))
-    spans = _with_partners(message, _with_symbols(message, spans))
-    return _with_number_runs(message, _with_relatives(message, spans))
+    spans = _with_partners(message, _with_symbols(message, _with_closing_bracket(message, spans)))
+    return _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
 
 
 def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list[str]:
@@ -257,6 +257,19 @@ def _with_lines_of_facts(message: str, spans: list[tuple[int, int]]) -> list[tup
     return sorted(out)
 
 
+def _with_closing_bracket(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A bracket that closes the message right after the last fact is part of it ("I have a
+    dog (a beagle)"); one about the message ("(sorry for the typos)", "(typed this on the
+    bus)") is not (the frame takes most off before the model reads it: offline.without_frame)."""
+    body = message.rstrip()
+    opened = body.rfind("(")
+    if spans and body.endswith(")") and opened >= spans[-1][1] \
+            and not message[spans[-1][1]:opened].strip() and "(" not in body[opened + 1:] \
+            and not offline.mentions_the_message(body[opened:]):
+        return [*spans[:-1], (spans[-1][0], len(body))]
+    return spans
+
+
 def _with_symbols(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """A symbol written against a fact's first or last word is part of it ("O+", "50%",
     "$40", "#3"), and so is the bracket that closes one it opened, whatever the tags said."""
@@ -289,6 +302,18 @@ def _with_relatives(message: str, spans: list[tuple[int, int]]) -> list[tuple[in
     to cats, which is why we have a dog"): the sets hold too few for the model to learn it."""
     return _joined_back(message, spans, lambda first, gap, _: (
         first.lower() in _RELATIVES and not gap.strip(" ,")))
+
+
+# A subordinator a fact cannot end in: the clause after it is the fact's own ("I keep a spare
+# key with my neighbour in case | I get locked out", "... whenever | I have a free Saturday").
+_SUBORDINATOR_END = re.compile(
+    r"\b(?:in case|so that|unless|because|cos|cuz|although|though|whenever|wherever|while|"
+    r"if|when|until|till|as long as|provided|since|so)\W*$", re.I)
+
+
+def _with_subordinates(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    return _joined_back(message, spans, lambda first, gap, before: (
+        bool(_SUBORDINATOR_END.search(before[-20:])) and not gap.strip(" ,")))
 
 
 def _with_number_runs(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -334,9 +359,33 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
         _without_label(_without_closing_sentence(_without_coordinator(p)), labels))))
         for p in pieces)
     found = [p for p in cleaned if p and re.search(r"\w", p)]
+    if found:
+        found[-1] = _without_thanks_abroad(found[-1])
     # a piece about the message itself is no fact, when the message holds one
     told = [p for p in found if not offline.about_the_telling(p)]
     return pronouns.resolve(told or found)
+
+
+# Thanks and goodbyes in the languages users mix into English, at a message's end after the
+# last fact ("... I am a woman asante sana", "... I hate school grazie mille"): a closed list,
+# since no model of English chat reads them.
+_THANKS_ABROAD = re.compile(
+    r"\s+(?:obrigad[oa](?: mesmo)?|(?:muchas |mil )?gracias|merci(?: beaucoup| bien)?|"
+    r"danke(?: sch(?:ö|oe)n| dir)?|vielen dank|grazie(?: mille)?|asante(?: sana)?|shukran|"
+    r"shukriya|dhanya(?:vaa?d|wad)|"
+    r"arigat(?:o|ou)(?: gozaimasu)?|xie ?xie|gomawo|kamsahamnida|spasibo|dzi(?:ę|e)kuj(?:ę|e)|"
+    r"d(?:ě|e)kuji|k(?:ö|o)sz(?:ö|o)n(?:ö|o)m|tack(?: s(?:å|a) mycket)?|takk|kiitos|dank je(?: wel)?|"
+    r"bedankt|te(?:ş|s)ekk(?:ü|u)rler|sa(?:ğ|g) ol|efharist(?:o|ó)|toda(?: raba)?|salamat(?: po)?|"
+    r"terima kasih|c(?:ả|a)m (?:ơ|o)n|mahalo|mul(?:ț|t)umesc|hvala|nandri|ngiyabonga|"
+    r"adi(?:ó|o)s|ciao|tsch(?:ü|u)ss|au revoir|hasta luego|sayonara|namaste|shalom)\W*$", re.I)
+
+
+def _without_thanks_abroad(piece: str) -> str:
+    found = _THANKS_ABROAD.search(piece[-40:])
+    if found is None:
+        return piece
+    rest = piece[:len(piece) - len(piece[-40:]) + found.start()]
+    return rest if is_clause(rest) and not chat.dangling(rest) else piece  # "is called Ciao"
 
 
 # A sentence end inside a span, and what follows it.
