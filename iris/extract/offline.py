@@ -235,7 +235,7 @@ _TELLING_TALK = _MESSAGE_TALK | frozenset({
     "write", "wrote", "mentioned", "said", "told", "hope", "trust", "clear", "order", "comes",
     "come", "earlier", "previous", "basic", "personal", "kind", "regarding", "herewith",
     "updates", "chatted", "intro", "introduction", "pleased", "communicate", "inform",
-    "informing", "submitted", "ignore", "errors", "formatting"})
+    "informing", "submitted"})
 _AROUND_TELLING = _AROUND_TALK | frozenset({
     "i", "im", "i'm", "am", "me", "we", "our", "us", "you", "your", "these", "those", "are",
     "were", "be", "as", "per", "up", "ever", "if", "case", "here", "just", "all", "some", "few",
@@ -247,7 +247,6 @@ _WISH = re.compile(r"(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:[a-z]+\s+){0,2}"
 # A greeting said as a piece of its own ("Hello support team", "Dear Iris"): no verb in it.
 _GREETING = re.compile(r"(?:hello|hi|hiya|hey|dear|greetings|good (?:morning|afternoon|evening|day))"
                        r"(?:\s+[a-z]+){0,3}\W*", re.I)
-_OWN = frozenset({"i", "im", "i'm", "ive", "i've", "my", "me", "we", "our", "us", "mine"})
 
 
 def about_the_telling(piece: str) -> bool:
@@ -258,7 +257,7 @@ def about_the_telling(piece: str) -> bool:
     if _WISH.fullmatch(piece.strip()):
         return True
     words = re.findall(r"[a-z']+", piece.lower())
-    if _GREETING.fullmatch(piece.strip()) and _OWN.isdisjoint(words):
+    if _GREETING.fullmatch(piece.strip()) and not FIRST_PERSON.search(piece):
         return True
     return not _TELLING_TALK.isdisjoint(words) and all(
         w in _TELLING_TALK or w in _AROUND_TELLING for w in words)

@@ -17,7 +17,7 @@ from itertools import islice
 from pathlib import Path
 
 from iris.extract import chat, closers, joiners, offline, pronouns
-from iris.extract.clauses import is_clause
+from iris.extract.clauses import FIRST_PERSON, is_clause
 from iris.extract.wrappers import is_request, strip_command
 from iris.hygiene import encoding_problem
 from iris.store.kinds import is_known, is_main_verb
@@ -231,10 +231,6 @@ def _english(word: str) -> bool:
     return not word.isalpha() or is_known(word.lower())
 
 
-# A line that opens with the user's own subject ("I keep bees", "My van is blue").
-_OWN_LINE = re.compile(r"(?:i|i'm|im|i've|my|we|our)\b", re.I)
-
-
 def _with_lines_of_facts(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """A line the model left wholly outside every fact, that is a clause about the user with
     no command in it and no word to the assistant or about the telling ("I hope I am not
@@ -250,7 +246,7 @@ def _with_lines_of_facts(message: str, spans: list[tuple[int, int]]) -> list[tup
         end = at + len(line.rstrip())
         at += len(line) + 1
         text = message[start:end]
-        if text and _OWN_LINE.match(text) and not any(a < end and b > start for a, b in spans) \
+        if text and FIRST_PERSON.match(text) and not any(a < end and b > start for a, b in spans) \
                 and is_clause(text) and strip_command(text) == text and not chat.is_chat(text) \
                 and not offline.speaks_of_the_telling(text):
             out.append((start, end))
