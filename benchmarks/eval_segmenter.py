@@ -28,7 +28,15 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from eval_extract import DEFAULT_PERSONAS, evaluate_phrasings  # noqa: E402
-from segment_corpus import SpanCase, annotated, augmented, chat_around, foreign_joins, generated  # noqa: E402
+from segment_corpus import (  # noqa: E402
+    SpanCase,
+    annotated,
+    augmented,
+    chat_around,
+    foreign_joins,
+    generated,
+    requests_around,
+)
 
 from iris.paths import datasets_dir  # noqa: E402
 
@@ -70,13 +78,17 @@ def training_cases(data: dict[str, list[SpanCase]], folder: Path,
                    leave_out: str = "") -> list[SpanCase]:
     """Every file's messages but `leave_out`'s, eval_extract's generator (its development
     half, 500 messages with each kind of facts), and, of those messages, each again with no
-    punctuation, every third with chat around it (segment_corpus.chat_around) and every
-    fourth with its "and" between facts in another language (segment_corpus.foreign_joins)."""
+    punctuation, every third with chat around it (segment_corpus.chat_around), every
+    fourth with its "and" between facts in another language (segment_corpus.foreign_joins)
+    and every fifth with a request to the assistant before or after it
+    (segment_corpus.requests_around)."""
     cases = [c for name, cs in data.items() if name != leave_out for c in cs]
     for facts in (FACT_BANK, DEFAULT_PERSONAS):
         cases += generated(halves(facts, folder)[0], n=500)
     clinc = datasets_dir() / "clinc150" / "train.jsonl"
-    return cases + augmented(cases) + chat_around(cases, clinc) + foreign_joins(cases)
+    hwu = datasets_dir() / "hwu64" / "train.jsonl"
+    return (cases + augmented(cases) + chat_around(cases, clinc) + foreign_joins(cases)
+            + requests_around(cases, [clinc, hwu]))
 
 
 def main(argv: list[str] | None = None) -> int:

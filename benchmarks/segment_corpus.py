@@ -255,6 +255,54 @@ def chat_around(cases: list[SpanCase], clinc: Path, seed: int = 5) -> list[SpanC
     return out
 
 
+# Requests to the assistant around the facts ("Can you help me plan meals for next week? Oh and
+# for future reference, ...", "... anyway, what's the weather tomorrow"): CLINC150's and
+# HWU64's utterances (training splits, read from the shared datasets; only the model's weights
+# are shipped) of every intent but the memory ones and the chat ones above, those with no word
+# about the user as a subject or owner ("i", "my", "we"), so that none of them reads as a fact.
+_ASIDE_INTENTS = frozenset({"thank_you", "goodbye", "greeting", "oos", "user_name", "change_user_name",
+                            "general_quirky", "general_praise", "general_explain", "general_affirm",
+                            "general_negate", "general_confirm", "general_dontcare",
+                            "general_repeat", "general_commandstop", "general_joke"})
+_ABOUT_THE_USER = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|i'll|my|mine|we|our|us)\b", re.I)
+_BEFORE_FACTS = ("? ", ". ", "? Oh and ", "? Also, ", "? btw ", ". Before that, ", " - also ",
+                 "\n", "? And for the record, ", ", but first ")
+_AFTER_FACTS = (" ", ". ", "? ", ". Anyway, ", "! Now ", " - anyway ", "\n", ", and ")
+
+
+def _requests(paths: list[Path]) -> list[str]:
+    import json
+
+    out = []
+    for path in paths:
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            if (row["label"] not in _ASIDE_INTENTS and not row["label"].startswith("qa_")
+                    and "memory" not in row["label"] and not _ABOUT_THE_USER.search(row["text"])):
+                out.append(row["text"])
+    return out
+
+
+def requests_around(cases: list[SpanCase], paths: list[Path], seed: int = 11) -> list[SpanCase]:
+    """Every fifth message again with a request to the assistant before it or after it: the
+    spans move with a request before, the request is outside every fact."""
+    import random
+
+    rng = random.Random(seed)
+    requests = _requests(paths)
+    out = []
+    for case in cases[2::5]:
+        request = _cased(rng.choice(requests), rng)
+        if rng.random() < 0.5:
+            opener = request + rng.choice(_BEFORE_FACTS)
+            message, shift = opener + case.message, len(opener)
+        else:
+            message, shift = case.message.rstrip() + rng.choice(_AFTER_FACTS) + request, 0
+        out.append(SpanCase(message, [(a + shift, b + shift) for a, b in case.spans],
+                            case.accept, case.style + "/requests-augmented", case.source))
+    return out
+
+
 # "and" in the languages users mix into English ("I like tea y también I own a dog", "aur"):
 # the phrasing sets join facts with English words almost only.
 _CONJUNCTIONS = ("y", "y también", "e", "e anche", "et", "et aussi", "und", "und auch", "en",

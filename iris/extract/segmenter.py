@@ -206,7 +206,31 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     tags = _keep_doubtful_edges(tagger, toks, tagger.tag(features(toks)))
     spans = _with_lines_of_facts(message, spans_of(toks, tags))
     spans = _with_partners(message, _with_symbols(message, _with_closing_bracket(message, spans)))
-    return _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
+    spans = _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
+    spans = _with_main_clauses(message, spans)
+    return _without_headings(message, spans)
+
+
+# A colon right after a span, before the next fact: the span introduces what follows ("...
+# against my name: I have a broken arm", "My answers are as follows: ..."). No fact of the
+# phrasing sets ends so; a label's colon ("Allergies: peanuts") is inside its fact, and a
+# smiley (":)") or "::" between facts is a joiner.
+_HEADING_COLON = re.compile(r"\s*:(?![:()\-DPp3])")
+
+
+def _without_headings(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    kept = [(start, end) for (start, end), (after, stop) in zip(spans, spans[1:], strict=False)
+            if not (_ends_in_colon(message, start, end, after)
+                    and is_clause(message[after:stop], reach=8))]
+    return [*kept, *spans[-1:]] if spans else spans
+
+
+def _ends_in_colon(message: str, start: int, end: int, after: int) -> bool:
+    """The span ends in a colon (not "::", not a smiley's), or the gap after it opens with one."""
+    last = message[start:end].rstrip()
+    if last.endswith(":") and not last.endswith("::"):
+        return message[end:end + 1] not in set(")(-DPp3")
+    return bool(_HEADING_COLON.match(message, end, after))
 
 
 def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list[str]:
@@ -310,6 +334,19 @@ _SUBORDINATOR_END = re.compile(
 def _with_subordinates(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return _joined_back(message, spans, lambda first, gap, before: (
         bool(_SUBORDINATOR_END.search(before[-20:])) and not gap.strip(" ,")))
+
+
+# A span that opens with a subordinator and the next one after a comma only are one fact: the
+# subordinate clause before its main clause ("Whenever I stay in a hotel, | I bring my own
+# pillow"). No two facts of the phrasing sets stand so.
+_SUBORDINATOR_START = re.compile(
+    r"(?:whenever|when|if|although|even though|though|while|unless|because|once|after|before|"
+    r"until|as soon as)\b", re.I)
+
+
+def _with_main_clauses(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    return _joined_back(message, spans, lambda first, gap, before: (
+        bool(_SUBORDINATOR_START.match(before)) and not gap.strip(" ,")))
 
 
 def _with_number_runs(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

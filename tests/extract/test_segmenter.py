@@ -51,6 +51,23 @@ def test_the_issue_cases(message, facts):
 
 
 @pytest.mark.parametrize("message, facts", [
+    # round 14: a span that ends in a colon, a clause after it, introduces the facts
+    ("I filled in the survey and these were my replies: I grow roses. I am partly deaf",
+     ["I grow roses", "I am partly deaf"]),
+    # a subordinate clause before its main clause is one fact with it
+    ("Whenever I stay in a hotel, I bring my own pillow. I love dogs",
+     ["Whenever I stay in a hotel, I bring my own pillow", "I love dogs"]),
+])
+def test_a_heading_goes_and_a_subordinate_clause_stays_with_its_main_clause(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+def test_a_request_to_the_assistant_after_the_facts_is_no_fact():
+    found = read_facts("I am vegan and I hate mushrooms. Anyway, how long does it take to boil an egg")[0]
+    assert found and not any("boil" in fact or "egg" in fact for fact in found)
+
+
+@pytest.mark.parametrize("message, facts", [
     # words at a fact's edge that a model trained on plain persona sentences dropped
     ("remember my birthday is may 3", ["My birthday is may 3"]),
     ("note that Tom and I got married in 2019 in Lisbon", ["Tom and I got married in 2019 in Lisbon"]),
