@@ -134,7 +134,8 @@ def _slip_of_frame(word: str) -> bool:
 
 # The verifier's markers of change that are also the content of a fact ("I retired").
 _MARKER_VERBS = frozenset("""
-retired retire quit moved move relocated started start began stopped switched became
+retired retire retiring quit quitting moved move moving relocated relocating started start
+starting began stopped stopping switched switching became
 """.split())
 
 
@@ -205,6 +206,10 @@ def describe(text: str) -> Description | None:
         # Only words the verifier treats as markers of change ("when I retired", "when I
         # moved"): here they are the content.
         required = frozenset(stem(w) for w in words if w in _MARKER_VERBS)
+    elif required:
+        # Beside other content they are content too: "my sister-in-law is moving to Lisbon"
+        # is not "... is getting married in Lisbon".
+        required |= {stem(w) for w in words if w in _MARKER_VERBS}
     if not required and not analysis.bag and not analysis.numbers:
         return None
     if len(required) > MAX_DESCRIPTION_WORDS:

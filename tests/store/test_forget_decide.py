@@ -24,6 +24,10 @@ def _decide(description, *contents):
     ("that im a single dad", "I am a stay at home dad."),  # a count word is a word too
     ("that i'm a dog groomer", "I walk dogs for a living."),  # another agent's verb
     ("my cooker", "I cook Italian food"),  # an agent noun only as what someone is
+    # round 14, fresh14: a verb of change beside other content is content ("moving" was
+    # dropped as a marker, and the memory matched on "sister-in-law" and "Lisbon")
+    ("that my sister-in-law is moving to lisbon",
+     "My sister-in-law Clemency is getting married in Lisbon in June"),
 ])
 def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
     assert _decide(description, memory).status == "not_found"
@@ -46,6 +50,8 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("abuot the food bank", "I help out at the food bank occasionally."),
     ("what colour i like best", "My favorite color is navy blue."),
     ("which instruments i play", "I play the piano and guitar and sing."),  # two of the kind
+    ("that my sister-in-law is moving to lisbon", "My sister-in-law is moving to Lisbon in June"),
+    ("when I retired", "I retired from teaching in 2019"),  # markers alone are the content
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
