@@ -33,8 +33,8 @@ def main() -> int:
     current: dict = {}
     real = forget.decide
 
-    def spy(description, candidates, concepts=None, *, literal=False):  # type: ignore[no-untyped-def]
-        decision = real(description, candidates, concepts, literal=literal)
+    def spy(description, candidates, concepts=None, *, literal=False, **flags):  # type: ignore[no-untyped-def]
+        decision = real(description, candidates, concepts, literal=literal, **flags)
         text = description if isinstance(description, str) else description.text
         current.setdefault("calls", []).append({
             "description": text, "literal": literal, "status": decision.status,

@@ -147,7 +147,9 @@ class Outcome:
     deleted: list[str] = field(default_factory=list)  # contents gone after the turn
     candidates: list[str] = field(default_factory=list)
     count: int | None = None  # MEMORY_CONFIRM_REQUIRED count
+    closest: str | None = None  # MEMORY_NOT_FOUND: the nearest memory, offered by its id
     verdict: str = ""  # right | wrong_deletion | missed | ...
+    offered: bool = False  # missed, but the target was offered to delete by its id
 
 
 def persona_facts() -> list[str]:
@@ -218,9 +220,14 @@ def run_case(pipeline, case: dict, set_name: str, sets: dict, user: str) -> Outc
             out.code = parsed.code
             out.candidates = [i["content"] for i in parsed.get("items") or []]
             out.count = parsed.get("count")
+            closest = parsed.get("closest")
+            out.closest = closest.get("content") if isinstance(closest, dict) else None
         elif parsed and parsed.code == R.TOOL_FAILED:
             out.code = f"TOOL_FAILED:{parsed.get('reason')}"
     out.verdict = judge(out, own, ids)
+    if out.verdict.startswith("missed"):
+        wanted = own[case["target"] - 1]
+        out.offered = out.closest == wanted or wanted in out.candidates
     return out
 
 
@@ -281,6 +288,11 @@ def report(outcomes: list[Outcome], split: str) -> bool:
     wrong = sum(o.verdict == "wrong_deletion" for o in rows)
     print(f"wrong deletions: {wrong}; right deletion on clear requests: {rate:.1%} "
           f"({sum(o.verdict == 'right' for o in clear)}/{len(clear)})")
+    offered = sum(o.offered for o in clear)
+    if clear:
+        print(f"the rest offered by id for one more turn (\"forget memory N\"): {offered}; deleted or "
+              f"offered: {(offered + sum(o.verdict == 'right' for o in clear)) / len(clear):.1%} "
+              f"(not the target figure)")
     routed = sum(o.verdict.startswith("false_route") for o in rows)
     if routed:
         print(f"host messages taken by a memory tool: {routed}")
@@ -322,7 +334,7 @@ def main() -> int:
             if o.verdict != "right":
                 print(f"  [{o.case['split']}] {o.set_name} ({o.size}): {o.case['say'][:60]!r} "
                       f"expect {o.case['expect']} -> {o.verdict}; deleted={o.deleted} "
-                      f"candidates={o.candidates[:4]}")
+                      f"candidates={o.candidates[:4]}" + (f" closest={o.closest!r}" if o.closest else ""))
     return 0 if ok else 1
 
 

@@ -176,8 +176,8 @@ class Pipeline:
             call = ToolCall(name="list_memories",
                             arguments={"query": decision.content} if decision.content else {})
         else:
-            call = ToolCall(name="forget_memory", arguments={"query": decision.content or "",
-                                                             **_general(turn.text)})
+            call = ToolCall(name="forget_memory",
+                            arguments=_forget_arguments(decision.content or "", turn.text))
         return turn.model_copy(update={"direct": decision, "route": "direct",
                                        "decided_by": "direct", "tool_calls": [call]})
 
@@ -206,7 +206,7 @@ class Pipeline:
             read = read_removal(turn.text)
             query = removal.object if removal else _topic(read) or read
             update.update(route="offline", tool_calls=[
-                ToolCall(name="forget_memory", arguments={"query": query, **_general(read)})])
+                ToolCall(name="forget_memory", arguments=_forget_arguments(query, read))])
         return turn.model_copy(update=update)
 
     def _extract(self, turn: Turn) -> Turn:
@@ -302,6 +302,19 @@ def check_user_id(user_id: object, name: str = "user_id") -> str:
     if not isinstance(user_id, str) or not _USER_ID.fullmatch(user_id):
         raise InputError(f"{name} must be 1-128 characters of letters, digits and . @ : + - _")
     return user_id
+
+
+# "forget memory 12", "forget #12", "forget [12]": the id a reply showed (the closest memory
+# of a not-found answer, a candidate of an ambiguous one). Not a bare number: "forget 12" may
+# describe a memory ("I am 12").
+_BY_ID = re.compile(r"(?:(?:memory|mem|id)\s*[#\[]?\s*|#\s*|\[\s*)(\d{1,9})\s*\]?", re.I)
+
+
+def _forget_arguments(query: str, text: str) -> dict[str, Any]:
+    by_id = _BY_ID.fullmatch(query.strip())
+    if by_id:
+        return {"id": int(by_id.group(1))}
+    return {"query": query, **_general(text)}
 
 
 def _general(text: str) -> dict[str, bool]:

@@ -95,8 +95,13 @@ class Presenter:
         return "Done, I forgot: " + "; ".join(i["content"] for i in items) + "."
 
     def _ambiguous(self, r: R.Result) -> str:
-        options = "\n".join(f"- [{i['id']}] {i['content']}" for i in r.get("items") or [])
-        return f"That matches several memories. Which one should I forget?\n{options}"
+        items = r.get("items") or []
+        options = "\n".join(f"- [{i['id']}] {i['content']}" for i in items)
+        if len(items) == 1:
+            return (f"I'm not sure this is the one you mean:\n{options}\n"
+                    f"To delete it, say \"forget memory {items[0]['id']}\".")
+        return (f"That matches several memories. Which one should I forget?\n{options}\n"
+                f"Say \"forget memory\" and its number.")
 
     def _confirm_required(self, r: R.Result) -> str:
         if r["action"] != "forget_all":
@@ -106,8 +111,13 @@ class Presenter:
 
     def _not_found(self, r: R.Result) -> str:
         query = said_back(r.get("query") or "", request=True)
-        return (f"I couldn't find anything saved about {query}." if query
-                else "I couldn't find that memory.")
+        reply = (f"I couldn't find anything saved about {query}." if query
+                 else "I couldn't find that memory.")
+        closest = r.get("closest")
+        if isinstance(closest, dict) and "id" in closest and "content" in closest:
+            reply += (f" The closest I have is:\n- [{closest['id']}] {closest['content']}\n"
+                      f"If that is the one, say \"forget memory {closest['id']}\".")
+        return reply
 
     def _tool_failed(self, r: R.Result) -> str:
         return f"Sorry, that didn't work: {r['reason']}"

@@ -297,6 +297,9 @@ class ForgetResult(Frozen):
     status: Literal["forgotten", "not_found", "ambiguous", "confirm_required"]
     forgotten: list[MemoryRecord] = Field(default_factory=list)
     candidates: list[MemoryRecord] = Field(default_factory=list)  # when ambiguous
+    # When not_found: the memory nearest the description in meaning, offered to the user to
+    # delete by its id, never deleted on that evidence.
+    closest: MemoryRecord | None = None
     # How many memories were deleted (forget everything lists none of them), or would be
     # when the user confirms (confirm_required).
     count: int = 0

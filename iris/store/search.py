@@ -39,6 +39,13 @@ _CATEGORY_HINTS = {"diet": {"food", "health"}, "eat": {"food"}, "food": {"food"}
                    "famil": {"family", "personal"}, "hobb": {"hobbies", "hobby"}}
 
 
+# A description no memory matches on evidence still has a nearest memory in meaning: offered
+# (never deleted) when its cosine reaches this. On the forget sets fresh12-14 (development),
+# of 188 clear requests answered not_found the target was the nearest in 181, and at or over
+# 0.3 in 177; below 0.3 a memory is about something else.
+CLOSEST_MIN_COSINE = 0.3
+
+
 class Ranker:
     def __init__(self, settings: Settings, embedder: Embedder | None, matrices: MatrixCache):
         self.settings = settings
@@ -127,7 +134,11 @@ class Ranker:
         if decision.status == "ambiguous":
             scored = [(c.id, c.cosine) for c in decision.candidates]
             return ForgetResult(status="ambiguous", candidates=records(conn, namespace, scored))
-        return ForgetResult(status="not_found")
+        best = max(cosine.items(), key=lambda item: item[1], default=None)
+        if literal or best is None or best[1] < CLOSEST_MIN_COSINE:
+            return ForgetResult(status="not_found")
+        closest = records(conn, namespace, [(int(matrix.ids[best[0]]), best[1])])
+        return ForgetResult(status="not_found", closest=closest[0] if closest else None)
 
 
     def forget_texts(self, texts: set[str]) -> None:

@@ -195,7 +195,9 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     if outcome.status == "ambiguous":
         return ToolRun(R.format_result(R.AMBIGUOUS, count=len(outcome.candidates),
                                        items=[_item(r) for r in outcome.candidates]))
-    return ToolRun(R.format_result(R.NOT_FOUND, **({"query": query} if query else {"id": memory_id})))
+    closest = {"closest": _item(outcome.closest)} if outcome.closest else {}
+    return ToolRun(R.format_result(R.NOT_FOUND, **({"query": query} if query else {"id": memory_id}),
+                                   **closest))
 
 
 def object_args(arguments: object) -> dict:

@@ -99,3 +99,48 @@ def test_a_topic_near_miss_through_the_pipeline_deletes_nothing(pipeline, messag
     reply = pipeline.handle(message, user_id="u")
     assert _code(reply) == R.NOT_FOUND
     assert {r.content for r in pipeline.store.export("u")} == before
+
+
+# Round 14: a description nothing matches on evidence is answered not_found with the memory
+# nearest in meaning offered by its id; "forget memory N" then deletes that one, and only in
+# the user's own memories.
+@pytest.mark.slow
+def test_not_found_offers_the_nearest_memory_and_forget_memory_n_deletes_it(pipeline):
+    _holding(pipeline, "u", TEN + ["I can move objects with my mind"])
+    reply = pipeline.handle("forget my telekinesis", user_id="u")
+    result = R.parse_result(reply.results[-1])
+    assert result.code == R.NOT_FOUND and pipeline.store.count("u") == 11
+    closest = result["closest"]
+    assert closest["content"] == "I can move objects with my mind"
+    assert f'say "forget memory {closest["id"]}"' in reply.reply
+
+    assert _code(pipeline.handle(f"forget memory {closest['id']}", user_id="other")) == R.NOT_FOUND
+    reply = pipeline.handle(f"forget memory {closest['id']}", user_id="u")
+    assert _code(reply) == R.FORGOTTEN
+    assert "I can move objects with my mind" not in {r.content for r in pipeline.store.export("u")}
+    assert pipeline.store.count("u") == 10
+
+
+@pytest.mark.slow
+def test_nothing_is_offered_when_no_memory_is_near(pipeline):
+    _holding(pipeline, "u", ["My birthday is on March 14th"])
+    result = R.parse_result(pipeline.handle("forget my quantum chromodynamics homework",
+                                            user_id="u").results[-1])
+    assert result.code == R.NOT_FOUND and "closest" not in result.fields
+
+
+@pytest.mark.parametrize("message, arguments", [
+    ("forget memory 12", {"id": 12}),
+    ("please delete memory #7", {"id": 7}),
+    ("Forget memory [3].", {"id": 3}),
+    ("forget 12", None),  # a bare number may describe a memory ("I am 12")
+])
+def test_forget_memory_n_is_read_as_an_id(settings, message, arguments):
+    from iris import Pipeline
+
+    with Pipeline(settings) as pipeline:
+        calls = pipeline.handle(message, user_id="u").tool_calls
+    if arguments is None:
+        assert not calls or "id" not in calls[0].arguments
+    else:
+        assert [(c.name, c.arguments) for c in calls] == [("forget_memory", arguments)]
