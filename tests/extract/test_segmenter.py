@@ -62,6 +62,18 @@ def test_a_heading_goes_and_a_subordinate_clause_stays_with_its_main_clause(mess
     assert read_facts(message)[0] == facts
 
 
+@pytest.mark.parametrize("message, facts", [
+    # round 14: the rules read spoken punctuation as marks, the model only the words it saw
+    ("pls note I am a welder new line I keep chickens new line I hate olives",
+     ["I am a welder", "I keep chickens", "I hate olives"]),
+    ("right so I restore old boats period my wife Mei teaches yoga new paragraph I hate olives",
+     ["I restore old boats", "My wife Mei teaches yoga", "I hate olives"]),
+    ("note I am a welder end of dictation", ["I am a welder"]),
+])
+def test_spoken_punctuation_is_read_as_marks_on_the_learned_path(message, facts):
+    assert read_facts(message)[0] == facts
+
+
 def test_a_request_to_the_assistant_after_the_facts_is_no_fact():
     found = read_facts("I am vegan and I hate mushrooms. Anyway, how long does it take to boil an egg")[0]
     assert found and not any("boil" in fact or "egg" in fact for fact in found)
