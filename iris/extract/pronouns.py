@@ -204,9 +204,12 @@ def _person(fact: str, pronoun: str) -> str | None:
             continue
         rel = _relation(words, i + 1, named=False)
         if rel is None:
-            bare = _bare_name(words, raw, named[1], known=False) if named else None
-            if named and bare:
-                found.append(bare)  # "my tortoise Gordon", "my spouse sasha"
+            # "my tortoise Gordon", "my spouse sasha"; past one more noun: "my support worker
+            # Takoda", "my pink axolotl Tortellini"
+            bare = named and (_bare_name(words, raw, named[1], known=False) or _bare_name(
+                words, raw, _past_noun(words, raw, named[1]), known=False))
+            if bare:
+                found.append(bare)
             continue
         relation, after = rel
         if raw[after:after + 1] in (["'s"], ["\u2019s"]):

@@ -63,6 +63,11 @@ from iris.extract.pronouns import refers_back, resolve
      ["My uncle's dog is old", "My uncle's dog sleeps all day"]),
     (["My brother\u2019s wife is a nurse", "she works nights"],
      ["My brother\u2019s wife is a nurse", "My brother\u2019s wife works nights"]),
+    # round 14: a relation of two nouns the lexicon does not know, the name after both
+    (["My support worker Takoda comes over every Thursday", "They can be a bit shy"],
+     ["My support worker Takoda comes over every Thursday", "Takoda can be a bit shy"]),
+    (["My pink axolotl Tortellini moved in", "It got stung by a wasp"],
+     ["My pink axolotl Tortellini moved in", "Tortellini got stung by a wasp"]),
 ])
 def test_pronoun_forms_are_resolved(facts, resolved):
     assert resolve(facts) == resolved
