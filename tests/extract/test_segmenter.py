@@ -74,6 +74,19 @@ def test_spoken_punctuation_is_read_as_marks_on_the_learned_path(message, facts)
     assert read_facts(message)[0] == facts
 
 
+@pytest.mark.parametrize("message, facts", [
+    # round 14: the model read "and Ann" after a name as a signature, and the name was lost
+    ("My kids are Tom and Ann", ["My kids are Tom and Ann"]),
+    ("I have two kids: Tom and Ann", ["I have two kids: Tom and Ann"]),
+    ("my best friends are Sam and Jo. I like tea", ["My best friends are Sam and Jo", "I like tea"]),
+    # a closer or a question after "and" is still no part of the fact
+    ("I am a nurse and bye!", ["I am a nurse"]),
+    ("I own a dog and what else. I am a nurse", ["I own a dog", "I am a nurse"]),
+])
+def test_words_coordinated_after_the_last_fact_are_kept(message, facts):
+    assert read_facts(message)[0] == facts
+
+
 def test_a_request_to_the_assistant_after_the_facts_is_no_fact():
     found = read_facts("I am vegan and I hate mushrooms. Anyway, how long does it take to boil an egg")[0]
     assert found and not any("boil" in fact or "egg" in fact for fact in found)
