@@ -21,8 +21,8 @@ from iris.extract.clauses import FIRST_PERSON, is_clause
 from iris.extract.dictation import spoken_marks
 from iris.extract.wrappers import is_request, strip_command
 from iris.hygiene import encoding_problem
-from iris.text import STOPWORDS
 from iris.store.kinds import is_known, is_main_verb
+from iris.text import STOPWORDS
 
 TOKEN = re.compile(r"\w+(?:['\u2019-]\w+)*|[^\w\s]")
 MODEL = Path(__file__).resolve().parent / "segmenter.crfsuite"
