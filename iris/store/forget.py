@@ -422,6 +422,8 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     about_others = not people <= d.people and not (d.about_user and agents[:1] == ("self",))
     if (d.about_user or not d.required) and about_others:
         return False
+    if _another_doer(d, memory) or _another_one(d, memory):
+        return False
     # `every_word`: the words that only frame a fact too ("the thursday lessons"), for a
     # request the router did not take as one.
     needed = (d.required | d.bag) - {"<feeling>"} if every_word else _needed(d)
@@ -475,6 +477,33 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # The user as the subject ("I teach piano to kids") may name others in passing.
     return not (heads or weak) or people <= allowed or (
         not d.people and agents[:1] == ("self",))
+
+
+def _another_doer(d: Description, memory: MemoryWords) -> bool:
+    """"that my wife snores" is not "I snore so badly my wife sleeps in the spare room": the
+    description has a person it names do something ("wife snores"), the memory has the user do
+    it ("i snore"). Read on the words in order: the person's word right before the verb in the
+    description, "i" right before the same verb in the memory."""
+    if d.about_user or not d.people:
+        return False
+    said = [stem(w) for w in tokens(d.text)]
+    people = {stem(p) for p in d.people}
+    acts = {verb for person, verb in zip(said, said[1:], strict=False)
+            if person in people and verb in d.required}
+    return any(first == "i" and verb in acts
+               for first, verb in zip(memory.sequence, memory.sequence[1:], strict=False))
+
+
+_WHAT_I_AM = re.compile(r"\bi(?:'m|\u2019m| am|m)\s+(?:a|an)\s+([a-z]+)")
+
+
+def _another_one(d: Description, memory: MemoryWords) -> bool:
+    """"that i'm a skater myself" is not "My favourite skater is rob dryden": the description
+    says the user is one, the memory names someone else who is (the noun, then "is")."""
+    nouns = {stem(noun) for noun in _WHAT_I_AM.findall(d.text.lower())}
+    return d.about_user and any(word in nouns and following in ("is", "was", "ar", "are")
+                                for word, following in zip(memory.sequence, memory.sequence[1:],
+                                                           strict=False))
 
 
 def _does_what_the_agent_does(d: Description, word: str, memory: MemoryWords) -> bool:

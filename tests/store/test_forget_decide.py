@@ -28,6 +28,9 @@ def _decide(description, *contents):
     # dropped as a marker, and the memory matched on "sister-in-law" and "Lisbon")
     ("that my sister-in-law is moving to lisbon",
      "My sister-in-law Clemency is getting married in Lisbon in June"),
+    # round 14: who does it - another person (fresh13), or someone else who is one (fresh14)
+    ("that my wife snores", "I snore so badly my wife sleeps in the spare room"),
+    ("that i'm a skater myself", "My favourite skater is rob dryden."),
 ])
 def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
     assert _decide(description, memory).status == "not_found"
@@ -52,6 +55,9 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("which instruments i play", "I play the piano and guitar and sing."),  # two of the kind
     ("that my sister-in-law is moving to lisbon", "My sister-in-law is moving to Lisbon in June"),
     ("when I retired", "I retired from teaching in 2019"),  # markers alone are the content
+    ("that i snore", "I snore so badly my wife sleeps in the spare room"),
+    ("that my wife snores", "My wife snores so loudly I sleep downstairs"),
+    ("that i'm a skater", "I am a skater and I love it"),
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
