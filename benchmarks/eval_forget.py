@@ -120,8 +120,9 @@ SPLIT_LABELS = {
     # its _result.txt). Looked at since: development data now.
     "fresh14": "FORMER FRESH HELD-OUT 14 (scored once, looked at since: development data now)",
     # forget_eval_fresh15.yaml: written in round 14 (second half) by a writer that had not read
-    # the rules, committed before any code ran on it, to be scored once at the end of the round.
-    "fresh15": "FRESH HELD-OUT 15 (written by someone who had not read the rules, scored once)",
+    # the rules, committed (3ecea58) before any code ran on it, scored once on d3b1258 (0 wrong,
+    # 49.7%; its _result.txt). Looked at since: development data now.
+    "fresh15": "FORMER FRESH HELD-OUT 15 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
