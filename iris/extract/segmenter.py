@@ -243,11 +243,10 @@ def _after_heading(message: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _ends_in_colon(message: str, start: int, end: int, after: int) -> bool:
-    """The span ends in a colon (not "::", not a smiley's), or the gap after it opens with one."""
-    last = message[start:end].rstrip()
-    if last.endswith(":") and not last.endswith("::"):
-        return message[end:end + 1] not in set(")(-DPp3")
-    return bool(_HEADING_COLON.match(message, end, after))
+    """The span ends in a colon, or the gap after it opens with one (not "::", not a smiley)."""
+    body = message[start:end].rstrip()
+    colon = ":" if body.endswith(":") and not body.endswith("::") else ""
+    return bool(_HEADING_COLON.match(colon + message[end:after]))
 
 
 def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list[str]:

@@ -495,13 +495,14 @@ def _another_doer(d: Description, memory: MemoryWords) -> bool:
 
 
 _WHAT_I_AM = re.compile(r"\bi(?:'m|\u2019m| am|m)\s+(?:a|an)\s+([a-z]+)")
+_COPULAS = frozenset(stem(w) for w in ("is", "was", "are", "were"))  # as memory.sequence has them
 
 
 def _another_one(d: Description, memory: MemoryWords) -> bool:
     """"that i'm a skater myself" is not "My favourite skater is rob dryden": the description
     says the user is one, the memory names someone else who is (the noun, then "is")."""
     nouns = {stem(noun) for noun in _WHAT_I_AM.findall(d.text.lower())}
-    return d.about_user and any(word in nouns and following in ("is", "was", "ar", "are")
+    return d.about_user and any(word in nouns and following in _COPULAS
                                 for word, following in zip(memory.sequence, memory.sequence[1:],
                                                            strict=False))
 
