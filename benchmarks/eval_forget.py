@@ -123,6 +123,11 @@ SPLIT_LABELS = {
     # the rules, committed (3ecea58) before any code ran on it, scored once on d3b1258 (0 wrong,
     # 49.7%; its _result.txt). Looked at since: development data now.
     "fresh15": "FORMER FRESH HELD-OUT 15 (scored once, looked at since: development data now)",
+    # forget_eval_fresh16.yaml and forget_eval_fresh17.yaml: written in round 15 by writers that
+    # had not read the rules, committed before any code ran on them, to be scored once at the
+    # end of the round.
+    "fresh16": "FRESH HELD-OUT 16 (written by someone who had not read the rules, scored once)",
+    "fresh17": "FRESH HELD-OUT 17 (written by someone who had not read the rules, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
