@@ -243,10 +243,20 @@ def _after_heading(message: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _ends_in_colon(message: str, start: int, end: int, after: int) -> bool:
-    """The span ends in a colon, or the gap after it opens with one (not "::", not a smiley)."""
+    """The span ends in a colon, or the gap after it reaches one within its sentence (not "::",
+    not a smiley): "I filled in the survey and these| were my replies: |I grow roses"."""
     body = message[start:end].rstrip()
     colon = ":" if body.endswith(":") and not body.endswith("::") else ""
-    return bool(_HEADING_COLON.match(colon + message[end:after]))
+    gap = message[end:after]
+    if _HEADING_COLON.match(colon + gap):
+        return True
+    # The span's clause goes on up to a colon ("these| were my replies:"), unlike a list's
+    # label ("alabama| next up:", "| Item two:").
+    return bool(_COPULA_TO_COLON.fullmatch(gap))
+
+
+# A gap that opens with a copula and reaches a colon without a sentence end.
+_COPULA_TO_COLON = re.compile(r"\s+(?:is|are|was|were)\b[^.!?;:\n]*:(?![:()\-DPp3])\s*", re.I)
 
 
 def _keep_doubtful_edges(tagger, toks: Sequence[Token], tags: list[str]) -> list[str]:
