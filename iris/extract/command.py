@@ -354,3 +354,10 @@ def sign_off_start(text: str) -> int:
         elif word in words.verbs or word in {"ok", "okay", "got"}:  # "- got that?"
             command = True
     return cut
+
+
+def lead_in_verb(word: str) -> str | None:
+    """The lead-in verb (`lead_in_verbs`) that `word` (normalised) stands for: itself, an
+    inflection ("noted") or a typo ("rememberf", "recored"); None for any other word."""
+    base = _cached_base(word)
+    return base if base in _words().verbs else None

@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 
-from iris.extract import chat, closers, joiners, offline, pronouns
+from iris.extract import chat, closers, joiners, offline, preludes, pronouns
 from iris.extract.clauses import FIRST_PERSON, is_clause
 from iris.extract.dictation import spoken_marks
 from iris.extract.wrappers import is_request, strip_command
@@ -210,7 +210,7 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_partners(message, _with_symbols(message, _with_closing_bracket(message, spans)))
     spans = _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
-    return _without_headings(message, spans)
+    return preludes.without_prelude(message, _without_headings(message, spans))
 
 
 # A colon right after a span, before the next fact: the span introduces what follows ("...

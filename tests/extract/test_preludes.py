@@ -1,0 +1,53 @@
+"""A writer's lead-in before the memory command (iris/extract/preludes.py)."""
+
+import pytest
+
+from iris.extract import preludes
+from iris.extract.segmenter import read_facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a statement that the facts follow: "it would help to know that", "I should tell you that"
+    ("I am moving house next month, and it would help to know that I keep bees and I drive a "
+     "red van.", ["I keep bees", "I drive a red van"]),
+    ("My son installed this app for me and he told me I should tell you that I keep bees. "
+     "I own a red van.", ["I keep bees", "I own a red van"]),
+    # a command that names a list
+    ("I am filling in my profile today. Please note the following: I keep bees; my van is red.",
+     ["I keep bees", "My van is red"]),
+    # a sentence asking the reader's patience
+    ("I work nights, so forgive the late message. I keep bees. My van is red.",
+     ["I keep bees", "My van is red"]),
+])
+def test_a_lead_in_before_the_command_is_no_fact(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # "Please note that" said to the reader names no list: the fact before it stays
+    ("My sister Ann is 7. Please note that she loves horses.",
+     ["My sister Ann is 7", "Ann loves horses"]),
+])
+def test_a_fact_before_a_command_stays(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("gap", [
+    ". Please also remember that ",  # adds to the facts before it
+    ". Side note: ",
+    "\nNote 2: ",  # a list's label
+    ". Please remember that ",  # said to the reader, no list named
+    " and I guess I'd add that ",
+])
+def test_a_command_that_adds_keeps_the_fact_before_it(gap):
+    message = "I keep bees" + gap + "my van is red"
+    spans = [(0, 11), (len(message) - 13, len(message))]
+    assert preludes.without_prelude(message, spans) == spans
+
+
+def test_a_command_begun_inside_the_span_counts_only_when_it_names_past_it():
+    message = "I have been asked to share the following: I keep bees"
+    assert preludes.without_prelude(message, [(0, 26), (42, 53)]) == [(42, 53)]
+    # the span holds the whole command and the fact after it: it is a fact
+    message = "Please note the following: I keep bees. I own a van"
+    assert preludes.without_prelude(message, [(0, 38), (40, 51)]) == [(0, 38), (40, 51)]
