@@ -195,7 +195,7 @@ def _without_closing_aside(text: str) -> str:
         return text
     aside = body[opened + 1:-1]
     if chat.is_chat(aside) or asides.is_hedge(aside) or closers.is_closer(aside) \
-            or _about_the_message(aside):
+            or _about_the_message(aside) or _says_how_it_was_made(aside):
         return body[:opened].rstrip()
     return text  # "I have a dog (a beagle)": part of the fact
 
@@ -211,6 +211,17 @@ _AROUND_TALK = frozenset({
     "a", "an", "the", "any", "my", "this", "that", "it", "by", "on", "from", "via", "with",
     "for", "to", "in", "of", "and", "so", "was", "is", "pls", "please", "lol", "haha", "too"})
 _MOST_TALK_WORDS = 8
+
+
+# Words that open an aside saying how the message was made: "(typed by my grandson, my eyes
+# are not so good)", "(copied from my notes)", "(sent from the train, signal is bad)".
+_MADE = frozenset({"typed", "typing", "dictated", "dictating", "transcribed", "sent", "sending",
+                   "copied", "pasted", "forwarded", "written", "writing"})
+
+
+def _says_how_it_was_made(aside: str) -> bool:
+    words = re.findall(r"[a-z']+", aside.lower())
+    return bool(words) and words[0] in _MADE
 
 
 def mentions_the_message(aside: str) -> bool:

@@ -143,6 +143,21 @@ def test_a_signature_and_a_closing_aside_go(message, facts):
     assert read_facts(message)[0] == facts
 
 
+@pytest.mark.parametrize("message, facts", [
+    # an aside in brackets at the end that opens with how the message was made, whatever
+    # follows in it: no part of the last fact, and no fact of its own
+    ("Please remember that I keep bees. I own a red van (typed by my son, my hands shake "
+     "these days)", ["I keep bees", "I own a red van"]),
+    ("Please remember that I keep bees. I own a red van (copied from my diary)",
+     ["I keep bees", "I own a red van"]),
+    # what names the last fact's thing stays with it
+    ("Please remember that I keep bees. I have a dog (a beagle)",
+     ["I keep bees", "I have a dog (a beagle)"]),
+])
+def test_an_aside_on_how_the_message_was_made_goes(message, facts):
+    assert read_facts(message)[0] == facts
+
+
 @pytest.mark.parametrize("message, labels", [
     ("entry 1: a entry 2: b", {"entry"}),
     ("1) i am in high school 2) i make straight as in school 3) x", set()),  # not before the 1
