@@ -55,6 +55,9 @@ _NOT_NAMES = frozenset({"is", "was", "has", "had", "and", "but", "who", "that", 
                         "goes", "plays", "turned", "will", "can", "does", "did", "got",
                         "moved", "in", "at", "from", "of"})
 _OWNERS = frozenset({"my", "our"})
+# A name and who the person is in brackets after it, with no owner ("Ulrike (oma) does ..."):
+# the bracket is the relation, however many nouns it has; its last word is the head.
+_BRACKETED_RELATION = re.compile(r"\W*[^\W\d_][\w'-]*[ \t]*\((?:[ \t]*[^\W\d_]+)*?[ \t]*([^\W\d_]+)[ \t]*\)")
 _ARTICLES = frozenset({"a", "an"})
 
 
@@ -186,6 +189,9 @@ def _person(fact: str, pronoun: str) -> str | None:
                 and (at >= 2 or _bare_name(words, raw, end, known=True) is None):
             found.append(raw[0])
             skip = at
+        bracketed = _BRACKETED_RELATION.match(fact)
+        if not at and bracketed and _fits(english.normalise(bracketed.group(1)), pronoun):
+            found.append(raw[0])  # "Ulrike (oma)", "Takoda (support worker)": who it is
     owners: dict[int, int] = {}  # a relation's "'s" -> where its owner was named ("my wife's")
     for i, word in enumerate(words):
         if i == skip or (word not in _OWNERS | _ARTICLES and i not in owners):

@@ -68,6 +68,11 @@ from iris.extract.pronouns import refers_back, resolve
      ["My support worker Takoda comes over every Thursday", "Takoda can be a bit shy"]),
     (["My pink axolotl Tortellini moved in", "It got stung by a wasp"],
      ["My pink axolotl Tortellini moved in", "Tortellini got stung by a wasp"]),
+    # round 15: a name with who the person is in brackets, no owner, one noun or two
+    (["Anton (neighbour) waters my plants", "he has a key to my flat"],
+     ["Anton (neighbour) waters my plants", "Anton has a key to my flat"]),
+    (["Ilse (night nurse) comes on Mondays", "they bring cake"],
+     ["Ilse (night nurse) comes on Mondays", "Ilse brings cake"]),
 ])
 def test_pronoun_forms_are_resolved(facts, resolved):
     assert resolve(facts) == resolved
@@ -79,6 +84,7 @@ def test_pronoun_forms_are_resolved(facts, resolved):
      ["Pickle is our cat and i give her tablets daily"]),
     # a he/she that fits nobody stays attached, as before
     (["My son Leo is 4", "she loves horses"], ["My son Leo is 4 and she loves horses"]),
+    (["Leo (son) is 4", "she loves horses"], ["Leo (son) is 4 and she loves horses"]),
     # "Hiya" before "my grandson Theo" is no name
     (["Hiya my grandson Theo is deaf in one ear", "he is scared of the hoover"],
      ["Hiya my grandson Theo is deaf in one ear", "Theo is scared of the hoover"]),

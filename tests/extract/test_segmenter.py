@@ -158,6 +158,16 @@ def test_an_aside_on_how_the_message_was_made_goes(message, facts):
     assert read_facts(message)[0] == facts
 
 
+def test_a_name_and_relation_in_brackets_before_a_verb_is_the_facts_subject():
+    message = "Ulrike (oma) does night shifts at the care home; she can't eat anything with gluten."
+    spans = segmenter._with_named_subjects(message, [(13, 47), (49, 83)])
+    assert [message[a:b] for a, b in spans] == [
+        "Ulrike (oma) does night shifts at the care home", "she can't eat anything with gluten"]
+    # before a span with its own subject, a bracket is an aside
+    message = "I like tea and (not sure this matters) I own a cat"
+    assert segmenter._with_named_subjects(message, [(0, 10), (39, 50)]) == [(0, 10), (39, 50)]
+
+
 @pytest.mark.parametrize("message, labels", [
     ("entry 1: a entry 2: b", {"entry"}),
     ("1) i am in high school 2) i make straight as in school 3) x", set()),  # not before the 1
