@@ -150,6 +150,9 @@ class Description:
     people: frozenset[str]  # named people: wife, brother ...
     about_user: bool  # the user is a subject ("that I like tea")
     polarity: int | None  # set when the description states a feeling or a negation
+    # the user is in it only as an object ("how much desmond owes me"): the memory must have
+    # the user in it too, but may be about the person who does it
+    user_as_object: bool = False
     plural: bool = False  # a required word is a plural ("the sports I play")
     plurals: frozenset[str] = frozenset()  # those plural words as said ("sports")
     # a kind of things named in general ("what I said about food"): like a plural
@@ -215,6 +218,7 @@ def describe(text: str) -> Description | None:
     if len(required) > MAX_DESCRIPTION_WORDS:
         return None
     feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
+    about_user = "self" in analysis.agents and bool(_USER_AS_SUBJECT.search(text))
     # a frame word said alone is what is needed, and may be a plural too ("my hobbies")
     needed = required or analysis.bag - {"<feeling>"}
     # A group noun ("my family") is read as a plural: one member found is not all of it.
@@ -226,7 +230,8 @@ def describe(text: str) -> Description | None:
         numbers=analysis.numbers,
         counted=frozenset(w for w in analysis.attributive if w.isdigit()),
         agents=tuple(agents(lowered).items()),
-        people=frozenset(analysis.agents) - OTHERS, about_user="self" in analysis.agents,
+        people=frozenset(analysis.agents) - OTHERS, about_user=about_user,
+        user_as_object="self" in analysis.agents and not about_user,
         polarity=analysis.polarity if feeling else None,
         # "my wifes name" is her name: a plural before a noun may be a possessive
         plural=bool(plurals), plurals=frozenset(
@@ -240,6 +245,16 @@ def describe(text: str) -> Description | None:
                    if stem(w) in required),
         acts=tuple((stem(w), same_action(w)) for i, w in enumerate(words)
                    if stem(w) in required and (not is_noun(w) or (i and words[i - 1] in _SUBJECTS))))
+
+
+# The user said as a subject, not only as "me" / "us" - as a gerund's subject it is one too
+# ("me meeting dolly parton", "me not speaking for months").
+_USER_AS_SUBJECT = re.compile(r"\b(?:i|we|myself|ourselves)\b|\b(?:i|we)(?:'|\u2019)|\b(?:im|ive|id)\b"
+                              r"|\b(?:me|us) (?:not |never )?[a-z]+ing\b", re.I)
+
+
+# The user in a memory, in any role ("covers my shifts", "owes me").
+_THE_USER = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves|im|ive|id)\b")
 
 
 # Before a plural noun: "my sports", "the states I lived in", "which languages I speak".
@@ -421,6 +436,10 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # is "I live with my husband in pennsylvania", never "My husband lives in ...".
     about_others = not people <= d.people and not (d.about_user and agents[:1] == ("self",))
     if (d.about_user or not d.required) and about_others:
+        return False
+    # "my dog bit me" is not "My dog bit the neighbour", "desmond owes me" not "I owe Desmond":
+    # the user must be in the memory after its subject too.
+    if d.user_as_object and not _THE_USER.search(memory.plain, 1):
         return False
     if _another_doer(d, memory) or _another_one(d, memory):
         return False

@@ -12,12 +12,13 @@ from iris.text import plain
 
 _AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
 # "reset" only ever takes everything here ("reset your memory"), never a description.
-_VERB = r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset)"
+_VERB = (r"(?:(?:permanently|completely|totally|fully|just) )?"  # "permanently erase"
+         r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset|nuke)")
 # "everything you know about me", "all you've got on me", "whatever u have on me"
 _YOU = r"(?:that |which )?(?:you|u|youve|youd)(?: have| ve)?"
 # "you've got", "u know": the assistant holding something (iris/store/probe.py reads it too).
 YOU_HOLD = (rf"{_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learned|learnt"
-            r"|collected|recorded|noted))?")
+            r"|collected|recorded|noted))?(?: (?:stored|saved|kept|recorded|noted))?")
 _HOLDER = rf"(?: {YOU_HOLD})?(?: (?:about|abt|bout|of|on|for) me)?"
 _WHOSE = r"(?:my|your|ur|the)"
 _KEPT = r"(?:memories|memory|data|facts|fact|notes|note|info|information|details|detail)"
@@ -34,7 +35,12 @@ _RESTATED = r"(?:(?:all of it|it all|the lot) )?"
 # "start over and forget all about me": the wish to begin again before the request.
 _RESTART = r"(?:(?:lets |let us )?(?:start|begin) (?:over|again|afresh|fresh|from scratch) (?:and )?)?"
 _TRAIL = (r"(?: (?:please|pls|now|too|clean|for good|permanently|completely|entirely"
-          r"|every (?:last |single )?(?:bit|thing|one)(?: of it)?))*")
+          r"|every (?:last |single )?(?:bit|thing|one)(?: of it)?"
+          # said again ("all of my data, all of it", "..., the lot")
+          r"|all of it|it all|the lot"
+          # "... and start over with me from scratch"
+          r"|and (?:start|begin) (?:over|again|afresh|fresh)(?: with me)?(?: from scratch)?"
+          r"|and (?:start|begin) from scratch(?: with me)?))*")
 # Polite words before the verb are removal.py's one list (LEAD_IN: "please", "kindly", ...).
 _FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}{_RESTART}{LEAD_IN}{_VERB}(?: out| away| off)? "
                          rf"{_RESTATED}{_OBJECT}{_HOLDER}{_TRAIL}")

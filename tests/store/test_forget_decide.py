@@ -31,6 +31,9 @@ def _decide(description, *contents):
     # round 14: who does it - another person (fresh13), or someone else who is one (fresh14)
     ("that my wife snores", "I snore so badly my wife sleeps in the spare room"),
     ("that i'm a skater myself", "My favourite skater is rob dryden."),
+    # round 15: the user only as "me" - the memory must have the user in it too
+    ("that my dog bit me", "My dog bit the neighbour"),
+    ("that desmond owes me", "I owe Desmond 50 pounds"),
 ])
 def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
     assert _decide(description, memory).status == "not_found"
@@ -58,6 +61,11 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("that i snore", "I snore so badly my wife sleeps in the spare room"),
     ("that my wife snores", "My wife snores so loudly I sleep downstairs"),
     ("that i'm a skater", "I am a skater and I love it"),
+    # round 15 (fresh15's miss): "me" as an object does not make the fact the user's own,
+    # so the person who does it may be named by the memory alone
+    ("how much desmond owes me", "My brother-in-law Desmond still owes me £400"),
+    ("who covers for me on sundays", "My colleague Priyanka covers my shifts on Sundays"),
+    ("me meeting dolly parton", "I once met Dolly Parton at an airport"),  # a gerund's subject
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
@@ -121,6 +129,17 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("Kindly erase everything you have stored about me.", "ask"),
     ("clear out everything you've got on me", "ask"),  # fresh10's
     ("forget everything completely", "ask"),
+    # round 15, the development sets' misses: an adverb before the verb, "nuke", two
+    # participles of holding, the object said again, a restart after it
+    ("I would like you to permanently erase all of my stored information.", "ask"),
+    ("nuke everything u got on me", "ask"),
+    ("wipe everything you've got stored on me, the lot", "ask"),
+    ("Delete all of my data. All of it.", "ask"),
+    ("delete absolutely everything and start over with me from scratch", "ask"),
+    ("just wipe all my data and begin again", "ask"),
+    ("permanently delete my cat", None),
+    ("remove the lot", None),
+    ("nuke my shopping list", None),
     ("yes, deleet all my memories", "confirm"),
     ("yes, forget everything", "confirm"),
     ("Yes, delete all my memories", "confirm"),
