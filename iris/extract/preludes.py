@@ -59,8 +59,9 @@ def command_end(text: str, past: int = 0) -> int | None:
         end = next((k for k, w in enumerate(after) if w in _SENTENCE_ENDS), len(after))
         after = after[:end]
         named = [k for k, w in enumerate(after) if w in objects]
-        if named and _ADDING.isdisjoint(after) \
-                and _ADDING.isdisjoint(norms[max(0, i - _OBJECT_REACH):i]) \
+        before = norms[max(0, i - _OBJECT_REACH):i]
+        begun = max((k + 1 for k, w in enumerate(before) if w in _SENTENCE_ENDS), default=0)
+        if named and _ADDING.isdisjoint(after) and _ADDING.isdisjoint(before[begun:]) \
                 and words[i + 1 + named[0]].end() >= past:
             return words[i + 1 + named[0]].end()
     return None

@@ -15,6 +15,9 @@ from iris.extract.segmenter import read_facts
     # a command that names a list
     ("I am filling in my profile today. Please note the following: I keep bees; my van is red.",
      ["I keep bees", "My van is red"]),
+    # a word of adding in the sentence before is not the command's ("... next week.")
+    ("I am seeing my doctor next week. Please record the following: I keep bees; my van is red.",
+     ["I keep bees", "My van is red"]),
     # a sentence asking the reader's patience
     ("I work nights, so forgive the late message. I keep bees. My van is red.",
      ["I keep bees", "My van is red"]),
