@@ -26,7 +26,9 @@ CONNECTOR = re.compile(
     r"|lastly|finally|last but not least|as well as(?: that)?|not to mention(?: that)?"
     r"|in addition|one more thing|so yeah|yeah|yes|yep|yup"
     # a chat opener before "so": "kk so", "right so basically", "alrighty so"
-    r"|(?:(?:ok|okay|k|kk|right|alright|alrighty)[\s,]+)?so(?:[\s,]+basically)?)\b[\s,:]*", re.I)
+    r"|(?:(?:ok|okay|k|kk|right|alright|alrighty)[\s,]+)?so(?:[\s,]+basically)?"
+    # ... or before "and": "Okay and I am a librarian", a list's joiner the cut left
+    r"|(?:ok|okay|k|kk|alright|alrighty)[\s,]+and(?:[\s,]+also)?)\b[\s,:]*", re.I)
 # A word about the user.
 FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b", re.I)
 

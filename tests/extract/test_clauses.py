@@ -3,7 +3,7 @@ hold the clause told."""
 
 import pytest
 
-from iris.extract.offline import split_facts
+from iris.extract.offline import clean_fact, split_facts
 
 
 @pytest.mark.parametrize("message", [
@@ -52,3 +52,13 @@ def test_adverbs_before_a_verb_are_no_subject():
     assert is_clause("nobody came") and is_clause("my dad left")
     assert split_facts("remember I came to Berlin to study and never left") == [
         "I came to Berlin to study and never left"]
+
+
+@pytest.mark.parametrize("piece, fact", [
+    # round 15: a chat word and "and" a cut left before the fact (a list's joiner)
+    ("Okay and I am a librarian", "I am a librarian"),
+    ("ok, and also my van is red", "My van is red"),
+    ("And I am a librarian", "I am a librarian"),
+])
+def test_a_chat_word_and_and_before_a_fact_go(piece, fact):
+    assert clean_fact(piece) == fact
