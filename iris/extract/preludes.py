@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from iris import text as english
+from iris.extract.clauses import is_clause
 from iris.extract.command import lead_in_verb
 
 # The spans a lead-in may hold: a sentence, or two clauses of one ("my grandson set this up
@@ -84,13 +85,30 @@ def _asks_patience(text: str, span_end: int) -> bool:
 _SENTENCE_END = re.compile(r"[.!?\n]\s+\S")
 
 
+# A sentence end, then a short label and its colon: "Finally home after a twelve-hour shift.
+# Quick one: ...".
+_LABEL_AFTER_SENTENCE = re.compile(r"[.!?]+\s+([^.!?:\n]{1,30}):(?![:()\-DPp3])")
+
+
+def _labelled_after_a_phrase(message: str, start: int, end: int, after: int) -> bool:
+    """The first span is a phrase, no clause ("Finally home after a twelve-hour shift"), and
+    a label with a colon opens the next sentence, not one that adds ("Oh and one more:",
+    "plus:", which may follow a fact such as "my favourite toy as a child was my lite brite")."""
+    found = _LABEL_AFTER_SENTENCE.search(message, end, after)
+    return found is not None and _ADDING.isdisjoint(
+        w.group().lower() for w in _WORD.finditer(found.group(1))) \
+        and not is_clause(message[start:end])
+
+
 def without_prelude(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """`spans` without those of a lead-in: the first one or two, when the command after them
     (in the gap, or starting in the span and naming its object past its end) opens the facts
-    after it, or when the gap asks the reader's patience."""
+    after it, or when the gap asks the reader's patience; the first one, when it is a phrase
+    and a label with a colon follows it."""
     for k in range(min(len(spans) - 1, MAX_PRELUDE_SPANS)):
         (start, end), after = spans[k], spans[k + 1][0]
         if command_end(message[start:after], past=end - start) is not None or \
-                _asks_patience(message[start:after], end - start):
+                _asks_patience(message[start:after], end - start) or \
+                (k == 0 and _labelled_after_a_phrase(message, start, end, after)):
             return spans[k + 1:]
     return spans

@@ -18,6 +18,9 @@ from iris.extract.segmenter import read_facts
     # a word of adding in the sentence before is not the command's ("... next week.")
     ("I am seeing my doctor next week. Please record the following: I keep bees; my van is red.",
      ["I keep bees", "My van is red"]),
+    # a phrase, no clause, and a label with a colon after it
+    ("Finally back from a double shift at the hospital. Quick one: I keep bees. My van is red.",
+     ["I keep bees", "My van is red"]),
     # a sentence asking the reader's patience
     ("I work nights, so forgive the late message. I keep bees. My van is red.",
      ["I keep bees", "My van is red"]),
@@ -45,6 +48,12 @@ def test_a_fact_before_a_command_stays(message, facts):
 def test_a_command_that_adds_keeps_the_fact_before_it(gap):
     message = "I keep bees" + gap + "my van is red"
     spans = [(0, 11), (len(message) - 13, len(message))]
+    assert preludes.without_prelude(message, spans) == spans
+
+
+def test_a_label_that_adds_keeps_the_phrase_before_it():
+    message = "My favourite toy as a child my lite brite. Oh and one more: my van is red"
+    spans = [(0, 41), (60, 73)]
     assert preludes.without_prelude(message, spans) == spans
 
 
