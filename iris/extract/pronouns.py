@@ -147,15 +147,28 @@ def _bare_name(words: list[str], raw: list[str], after: int, *, known: bool) -> 
     if not word or word in _NOT_NAMES or word in english.STOPWORDS or not word.isalpha() \
             or word in english.words().verbs:
         return None
+    following = raw[after + 1] if after + 1 < len(raw) else ""
+    if _second_name(raw, after):
+        return f"{raw[after]} {following}"  # "my cat Sir Reginald", "Clint Yeastwood"
     if known:
         return raw[after]
     # "my line maanger Yvonne": a second name-like word after it, so the first is no name
-    following = raw[after + 1] if after + 1 < len(raw) else ""
     if following[:1].isupper() and following.lower() not in english.STOPWORDS:
         return None
     if (raw[after][:1].isupper() and raw[after - 1].islower()) or not is_known(word):
         return raw[after]
     return None
+
+
+def _second_name(raw: list[str], at: int) -> bool:
+    """The word after raw[at] is the second word of its name ("my cat Sir Reginald"): both
+    capitalised in text that is not (the word before them is in lower case, neither is all
+    capitals), the second no English word ("my Jack Russell Scamp", "my old Labrador Duchess"
+    name a breed first)."""
+    following = raw[at + 1] if at + 1 < len(raw) else ""
+    return at > 0 and raw[at - 1].islower() and raw[at][:1].isupper() and not raw[at].isupper() \
+        and following[:1].isupper() and not following.isupper() and following.isalpha() \
+        and not is_known(following.lower())
 
 
 def _past_noun(words: list[str], raw: list[str], after: int) -> int:

@@ -73,6 +73,9 @@ from iris.extract.pronouns import refers_back, resolve
      ["Anton (neighbour) waters my plants", "Anton has a key to my flat"]),
     (["Ilse (night nurse) comes on Mondays", "they bring cake"],
      ["Ilse (night nurse) comes on Mondays", "Ilse brings cake"]),
+    # a name of two words, the second no English word
+    (["My old cat Lady Marmaduke is 19", "she sleeps all day"],
+     ["My old cat Lady Marmaduke is 19", "Lady Marmaduke sleeps all day"]),
 ])
 def test_pronoun_forms_are_resolved(facts, resolved):
     assert resolve(facts) == resolved
@@ -85,6 +88,8 @@ def test_pronoun_forms_are_resolved(facts, resolved):
     # a he/she that fits nobody stays attached, as before
     (["My son Leo is 4", "she loves horses"], ["My son Leo is 4 and she loves horses"]),
     (["Leo (son) is 4", "she loves horses"], ["Leo (son) is 4 and she loves horses"]),
+    # a breed before the name, an English word after it: the name is one word
+    (["My Jack Russell Scamp is 16", "she got bitten"], ["My Jack Russell Scamp is 16 and she got bitten"]),
     # "Hiya" before "my grandson Theo" is no name
     (["Hiya my grandson Theo is deaf in one ear", "he is scared of the hoover"],
      ["Hiya my grandson Theo is deaf in one ear", "Theo is scared of the hoover"]),
