@@ -93,7 +93,11 @@ _SOFT = frozenset(stem(w) for w in
                   "<feeling> name preference preferences habit habits routine date many "
                   "much class classes lesson lessons old former current plan plans hobby "
                   # a time of life ("my painting days") and how well ("I can't swim well")
-                  "hobbies day days phase era well".split())
+                  "hobbies day days phase era well "
+                  # what kind of fact it is ("my thyroid problem", "the knee injury", "the
+                  # story of my escape")
+                  "problem problems issue issues condition conditions injury injuries "
+                  "story stories situation status arrangement arrangements".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")

@@ -34,6 +34,7 @@ def _decide(description, *contents):
     # round 15: the user only as "me" - the memory must have the user in it too
     ("that my dog bit me", "My dog bit the neighbour"),
     ("that desmond owes me", "I owe Desmond 50 pounds"),
+    ("my knee injury", "I have a bad back"),  # the kind of fact alone is no evidence
 ])
 def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
     assert _decide(description, memory).status == "not_found"
@@ -66,6 +67,10 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("how much desmond owes me", "My brother-in-law Desmond still owes me £400"),
     ("who covers for me on sundays", "My colleague Priyanka covers my shifts on Sundays"),
     ("me meeting dolly parton", "I once met Dolly Parton at an airport"),  # a gerund's subject
+    # round 15: a word for what kind of fact it is need not be in it
+    ("my thyroid problem", "I've got an underactive thyroid"),
+    ("the knee injury", "I tore a ligament in my knee"),
+    ("the story of my auntie and my escape", "My aunt helped me escape when i was of."),
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
