@@ -27,6 +27,7 @@ from iris import text as english
 from iris.extract import asides, segments
 from iris.extract.memo import per_message
 from iris.extract.segments import ClauseTest
+from iris.numbers import ORDINALS, UNITS
 
 MAX_SPAN_WORDS = 6
 _HEAD_CHARS = 1000
@@ -247,3 +248,50 @@ def strip_trailing_filler(text: str) -> str:
             # (where "like" may stand too): a word that cannot be one keeps the text whole
             return text
     return text
+
+
+# --- a list's joiner that a span took the start of ------------------------------------------
+
+# How many of a span's last words a joiner may have begun in: "bullet | point", "adn".
+_MOST_BEGUN_WORDS = 2
+_JOINER_TOKEN = re.compile(r"\w+|[^\w\s]")
+_SPAN_WORD = re.compile(r"\S+")
+
+
+def _joiner_norms(text: str) -> list[str]:
+    """The tokens of `text`, each counter one token: "nugget #2" and "nugget #3", "bullet
+    point one" and "bullet point two", "1st up" and "2nd up" are one joiner."""
+    out = []
+    for token in _JOINER_TOKEN.findall(text):
+        norm = token.lower()
+        counter = norm in UNITS or norm in ORDINALS or re.fullmatch(r"\d+(?:st|nd|rd|th)?", norm)
+        out.append("0" if counter else norm)
+    return out
+
+
+def without_repeated_joiners(message: str,
+                             spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`spans` with a list's joiner taken off the end of a fact: a span's last word or two and
+    the gap after it that, together, end another gap of the message ("... the who bullet |
+    point | i have ..." after "update time: bullet point | my ...", "i am married adn | my
+    ..." before "adn" again). The words taken are never only function words ("... older
+    than me" before "\\n⬜" after "this 4 me\\n⬜" keeps its "me"); no gold span of the
+    development files loses a word so."""
+    if len(spans) < 2:
+        return spans
+    gaps = [message[:spans[0][0]]] + [message[end:after] for (_, end), (after, _) in
+                                      zip(spans, spans[1:], strict=False)]
+    gap_norms = [_joiner_norms(gap) for gap in gaps]
+    out = list(spans)
+    for i, (start, end) in enumerate(spans[:-1]):
+        words = list(_SPAN_WORD.finditer(message, start, end))
+        for k in range(1, min(_MOST_BEGUN_WORDS, len(words) - 1) + 1):
+            begun = _joiner_norms(message[words[-k].start():end])
+            if all(w in english.STOPWORDS or not w.isalpha() for w in begun):
+                continue
+            joiner = begun + gap_norms[i + 1]
+            if any(j != i + 1 and other[-len(joiner):] == joiner and len(other) >= len(joiner)
+                   for j, other in enumerate(gap_norms)):
+                out[i] = (start, words[-k - 1].end())
+                break
+    return out

@@ -211,6 +211,7 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_named_subjects(message, spans)
     spans = _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
+    spans = joiners.without_repeated_joiners(message, spans)
     return preludes.without_prelude(message, _without_headings(message, spans))
 
 

@@ -131,3 +131,26 @@ def test_a_clause_after_as_or_but_that_belongs_to_the_fact_stays(fact):
 ])
 def test_joiner_leftovers_at_a_facts_edges_go(message, facts):
     assert split_facts(message) == facts
+
+
+def _cut(message, pieces):
+    spans, at = [], 0
+    for piece in pieces:
+        start = message.index(piece, at)
+        spans.append((start, start + len(piece)))
+        at = start + len(piece)
+    return [message[a:b] for a, b in joiners.without_repeated_joiners(message, spans)]
+
+
+@pytest.mark.parametrize("message, pieces, facts", [
+    # round 15: a list's joiner whose first word a span took, counters read as one
+    ("notes: bullet point one I keep bees bullet point two my van is red",
+     ["I keep bees bullet", "my van is red"], ["I keep bees", "my van is red"]),
+    ("so i am married adn my van is red adn i sing", ["i am married adn", "my van is red", "i sing"],
+     ["i am married", "my van is red", "i sing"]),
+    # function words are the fact's own, even before a mark that marks the items
+    ("pls remember this 4 me\n- my brother is older than me\n- i sing",
+     ["my brother is older than me", "i sing"], ["my brother is older than me", "i sing"]),
+])
+def test_a_lists_joiner_begun_in_a_span_goes(message, pieces, facts):
+    assert _cut(message, pieces) == facts
