@@ -100,15 +100,23 @@ def _labelled_after_a_phrase(message: str, start: int, end: int, after: int) -> 
         and not is_clause(message[start:end])
 
 
+# Being shown or set up to use the assistant itself, said deictically: "my daughter showed me
+# how to type in here", "my grandson has shown me how to use this", "set this up for me".
+_ABOUT_THE_MEDIUM = re.compile(
+    r"\bhow\s+to\s+(?:use|type|write|work|do|talk|chat|send|message|text)\s+"
+    r"(?:(?:in|on|with|to|into)\s+)?(?:this|here|it)\b|\bset\s+(?:this|it)\s+up\b", re.I)
+
+
 def without_prelude(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """`spans` without those of a lead-in: the first one or two, when the command after them
     (in the gap, or starting in the span and naming its object past its end) opens the facts
-    after it, or when the gap asks the reader's patience; the first one, when it is a phrase
-    and a label with a colon follows it."""
-    for k in range(min(len(spans) - 1, MAX_PRELUDE_SPANS)):
+    after it, or when the gap asks the reader's patience or speaks of using the assistant;
+    the first one, when it is a phrase and a label with a colon follows it."""
+    for k in reversed(range(min(len(spans) - 1, MAX_PRELUDE_SPANS))):  # the last lead-in span
         (start, end), after = spans[k], spans[k + 1][0]
         if command_end(message[start:after], past=end - start) is not None or \
                 _asks_patience(message[start:after], end - start) or \
+                _ABOUT_THE_MEDIUM.search(message, start, after) or \
                 (k == 0 and _labelled_after_a_phrase(message, start, end, after)):
             return spans[k + 1:]
     return spans

@@ -21,6 +21,11 @@ from iris.extract.segmenter import read_facts
     # a phrase, no clause, and a label with a colon after it
     ("Finally back from a double shift at the hospital. Quick one: I keep bees. My van is red.",
      ["I keep bees", "My van is red"]),
+    # being shown how to use the assistant, and a lead-in of two spans with a command after
+    ("Dear Iris, I am 80 and my son has shown me how to use this. Please remember that I keep "
+     "bees. I own a van.", ["I keep bees", "I own a van"]),
+    ("My nephew set this up for me and he said I should tell you that I keep bees. I own a van.",
+     ["I keep bees", "I own a van"]),
     # a sentence asking the reader's patience
     ("I work nights, so forgive the late message. I keep bees. My van is red.",
      ["I keep bees", "My van is red"]),
