@@ -314,7 +314,10 @@ def _forget_arguments(query: str, text: str) -> dict[str, Any]:
     by_id = _BY_ID.fullmatch(query.strip())
     if by_id:
         return {"id": int(by_id.group(1))}
-    return {"query": query, **_general(text)}
+    # dictated: "forget where i park at work full stop" names where I park at work
+    from iris.extract.dictation import spoken_marks
+
+    return {"query": spoken_marks(query).rstrip(" .") or query, **_general(text)}
 
 
 def _general(text: str) -> dict[str, bool]:

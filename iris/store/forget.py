@@ -86,6 +86,7 @@ save saved note notes noted keep kept told tell say said mention mentioned share
 facts info information detail details stuff thing things bit please anymore everything
 anything something all what about regarding concerning earlier last previous remembering
 keeping storing abt saying says
+kindly lol lmao haha
 """.split())
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.
@@ -97,7 +98,9 @@ _SOFT = frozenset(stem(w) for w in
                   # what kind of fact it is ("my thyroid problem", "the knee injury", "the
                   # story of my escape")
                   "problem problems issue issues condition conditions injury injuries "
-                  "story stories situation status arrangement arrangements".split())
+                  "story stories situation status arrangement arrangements "
+                  # how often, and the reason asked for ("why I'm learning welsh")
+                  "always why".split())
 # "forget what I told you about X": the I who told is not a subject of the fact.
 _FRAMING = re.compile(r"\b(?:what|that|everything|anything|the things?)?\s*(?:i|we)\s+"
                       r"(?:have\s+|had\s+)?(?:said|told you|mentioned|shared|wrote)\b")

@@ -144,3 +144,15 @@ def test_forget_memory_n_is_read_as_an_id(settings, message, arguments):
         assert not calls or "id" not in calls[0].arguments
     else:
         assert [(c.name, c.arguments) for c in calls] == [("forget_memory", arguments)]
+
+
+@pytest.mark.parametrize("message, query", [
+    ("forget where i park at work full stop", "where i park at work"),  # dictated
+    ("forget my period pains", "my period pains"),  # a word, not a mark
+])
+def test_a_dictated_mark_is_no_word_of_the_description(settings, message, query):
+    from iris import Pipeline
+
+    with Pipeline(settings) as pipeline:
+        calls = pipeline.handle(message, user_id="u").tool_calls
+    assert [(c.name, c.arguments.get("query")) for c in calls] == [("forget_memory", query)]

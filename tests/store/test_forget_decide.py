@@ -71,6 +71,10 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("my thyroid problem", "I've got an underactive thyroid"),
     ("the knee injury", "I tore a ligament in my knee"),
     ("the story of my auntie and my escape", "My aunt helped me escape when i was of."),
+    # ... nor the reason asked for, how often, or a laugh
+    ("why i go to the gym", "I go to the gym most days just to socialize."),
+    ("that i'm always on a diet", "I diet a lot."),
+    ("the superpower thing lol", "I have superpowers."),
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
