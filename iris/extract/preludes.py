@@ -24,7 +24,7 @@ MAX_PRELUDE_SPANS = 2
 _OBJECT_REACH = 5
 _WORD = re.compile(r"[\w'\u2019]+|[:;.!?\n]")
 # Verbs of telling besides the lead-in verbs ("I should tell you that", "share the following").
-_TELLING = frozenset({"tell", "share", "provide", "log"})
+_TELLING = frozenset({"tell", "share", "provide", "log", "state", "inform"})
 # A command said to the reader ("please note", "Kindly record", at a sentence's start) opens
 # what follows when it names a list ("the following", "these", a colon): a fact before
 # "Please note that she ..." is a fact. One said as a statement ("it might help to know
@@ -36,7 +36,7 @@ _THAT = frozenset({"that", "dat", "tht"})
 _LIST = frozenset({"following", "these", ":"})
 # Words of a command that adds to the facts before it.
 _ADDING = frozenset({"also", "too", "well", "another", "more", "again", "other", "add", "next",
-                     "side", "plus"})
+                     "side", "plus", "addition", "additionally", "furthermore", "moreover"})
 _SENTENCE_ENDS = frozenset(".!?;\n")
 _COUNTER = re.compile(r"\d+|[a-z]|[ivx]+")
 
@@ -100,6 +100,17 @@ def _labelled_after_a_phrase(message: str, start: int, end: int, after: int) -> 
         and not is_clause(message[start:end])
 
 
+# A list announced without a verb of telling: "My answers are as follows:", "... below:".
+_ANNOUNCED = re.compile(r"\b(?:as\s+)?follows\s*:|\bbelow\s*:", re.I)
+
+
+def _announces_a_list(message: str, end: int, after: int) -> bool:
+    """The gap after a span (or the span's own last words, "My answers are as | follows:")
+    announces a list before the next span."""
+    found = _ANNOUNCED.search(message, max(0, end - 3), after)
+    return found is not None and found.end() > end
+
+
 # Being shown or set up to use the assistant itself, said deictically: "my daughter showed me
 # how to type in here", "my grandson has shown me how to use this", "set this up for me".
 _ABOUT_THE_MEDIUM = re.compile(
@@ -117,6 +128,7 @@ def without_prelude(message: str, spans: list[tuple[int, int]]) -> list[tuple[in
         if command_end(message[start:after], past=end - start) is not None or \
                 _asks_patience(message[start:after], end - start) or \
                 _ABOUT_THE_MEDIUM.search(message, start, after) or \
+                _announces_a_list(message, end, after) or \
                 (k == 0 and _labelled_after_a_phrase(message, start, end, after)):
             return spans[k + 1:]
     return spans

@@ -26,6 +26,9 @@ from iris.extract.segmenter import read_facts
      "bees. I own a van.", ["I keep bees", "I own a van"]),
     ("My nephew set this up for me and he said I should tell you that I keep bees. I own a van.",
      ["I keep bees", "I own a van"]),
+    # a list announced without a verb of telling; a verb of telling said as a statement
+    ("I have filled in the new patient form. My replies are as follows: I keep bees; I own a van.",
+     ["I keep bees", "I own a van"]),
     # a sentence asking the reader's patience
     ("I work nights, so forgive the late message. I keep bees. My van is red.",
      ["I keep bees", "My van is red"]),
@@ -49,6 +52,7 @@ def test_a_fact_before_a_command_stays(message, facts):
     "\nNote 2: ",  # a list's label
     ". Please remember that ",  # said to the reader, no list named
     " and I guess I'd add that ",
+    ". In addition, I would like to inform you that ",
 ])
 def test_a_command_that_adds_keeps_the_fact_before_it(gap):
     message = "I keep bees" + gap + "my van is red"
