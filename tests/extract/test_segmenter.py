@@ -163,6 +163,11 @@ def test_a_name_and_relation_in_brackets_before_a_verb_is_the_facts_subject():
     spans = segmenter._with_named_subjects(message, [(13, 47), (49, 83)])
     assert [message[a:b] for a, b in spans] == [
         "Ulrike (oma) does night shifts at the care home", "she can't eat anything with gluten"]
+    # a name said to be the person the span opens with
+    message = "Björn's my uni roommate; he lives in Oslo"
+    assert segmenter._with_named_subjects(message, [(8, 23), (25, 41)]) == [(0, 23), (25, 41)]
+    message = "that's my dog Rex"
+    assert segmenter._with_named_subjects(message, [(7, 17)]) == [(7, 17)]
     # before a span with its own subject, a bracket is an aside
     message = "I like tea and (not sure this matters) I own a cat"
     assert segmenter._with_named_subjects(message, [(0, 10), (39, 50)]) == [(0, 10), (39, 50)]
