@@ -351,3 +351,14 @@ def test_thanks_in_another_language_after_the_last_fact_goes(piece, fact):
 ])
 def test_a_greeting_alone_is_no_fact(piece, telling):
     assert offline.about_the_telling(piece) is telling
+
+
+@pytest.mark.parametrize("message, facts", [
+    # round 15: a lost fact - the model left the sentence before the command out, as it
+    # leaves a writer's lead-in out; "also" says it was a fact
+    ("I keep bees. Please also remember that my van is red.", ["I keep bees", "My van is red"]),
+    ("Hi Iris! I keep bees. Also remember that my van is red.", ["I keep bees", "My van is red"]),
+    ("Can you help me? Please also remember that my van is red.", ["My van is red"]),
+])
+def test_a_command_that_adds_keeps_the_fact_before_it(message, facts):
+    assert read_facts(message)[0] == facts
