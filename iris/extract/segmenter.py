@@ -104,22 +104,17 @@ def _lexical(word: str) -> str:
     return "k" if is_known(word) else "u"
 
 
-def _word_features(token: Token, prefix: str) -> dict[str, float]:
-    word = token.text.lower()
-    return {
-        f"{prefix}w={word}": 1.0,
-        f"{prefix}shape={_shape(token.text)}": 1.0,
-        f"{prefix}lex={_lexical(word)}": 1.0,
-    }
-
-
 def features(toks: Sequence[Token]) -> list[dict[str, float]]:
+    # each token's word, shape and dictionary class once: its neighbours read them again
+    words = [token.text.lower() for token in toks]
+    shapes = [_shape(token.text) for token in toks]
+    lexical = [_lexical(word) for word in words]
     out = []
     n = len(toks)
     for i, token in enumerate(toks):
-        word = token.text.lower()
-        feats: dict[str, float] = {"bias": 1.0}
-        feats.update(_word_features(token, ""))
+        word = words[i]
+        feats: dict[str, float] = {"bias": 1.0, f"w={word}": 1.0, f"shape={shapes[i]}": 1.0,
+                                   f"lex={lexical[i]}": 1.0}
         feats[f"suf3={word[-3:]}"] = 1.0
         feats[f"pre3={word[:3]}"] = 1.0
         feats[f"len={min(len(word), 8)}"] = 1.0
@@ -129,17 +124,16 @@ def features(toks: Sequence[Token]) -> list[dict[str, float]]:
         for offset in (-3, -2, -1, 1, 2, 3):
             j = i + offset
             if 0 <= j < n:
-                other = toks[j].text.lower()
-                feats[f"{offset}:w={other}"] = 1.0
-                feats[f"{offset}:lex={_lexical(other)}"] = 1.0
+                feats[f"{offset}:w={words[j]}"] = 1.0
+                feats[f"{offset}:lex={lexical[j]}"] = 1.0
                 if abs(offset) == 1:
-                    feats[f"{offset}:shape={_shape(toks[j].text)}"] = 1.0
+                    feats[f"{offset}:shape={shapes[j]}"] = 1.0
             else:
                 feats[f"{offset}:edge"] = 1.0
         if i > 0:
-            feats[f"bi-={toks[i - 1].text.lower()}|{word}"] = 1.0
+            feats[f"bi-={words[i - 1]}|{word}"] = 1.0
         if i + 1 < n:
-            feats[f"bi+={word}|{toks[i + 1].text.lower()}"] = 1.0
+            feats[f"bi+={word}|{words[i + 1]}"] = 1.0
         out.append(feats)
     return out
 
