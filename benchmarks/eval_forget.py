@@ -124,10 +124,11 @@ SPLIT_LABELS = {
     # 49.7%; its _result.txt). Looked at since: development data now.
     "fresh15": "FORMER FRESH HELD-OUT 15 (scored once, looked at since: development data now)",
     # forget_eval_fresh16.yaml and forget_eval_fresh17.yaml: written in round 15 by writers that
-    # had not read the rules, committed before any code ran on them, to be scored once at the
-    # end of the round.
-    "fresh16": "FRESH HELD-OUT 16 (written by someone who had not read the rules, scored once)",
-    "fresh17": "FRESH HELD-OUT 17 (written by someone who had not read the rules, scored once)",
+    # had not read the rules, committed (5529a68, a4d62dd) before any code ran on them, scored
+    # once on 5d34a69 (55.4% with 3 wrong, 49.3% with 2; their _result.txt). Looked at since:
+    # development data now.
+    "fresh16": "FORMER FRESH HELD-OUT 16 (scored once, looked at since: development data now)",
+    "fresh17": "FORMER FRESH HELD-OUT 17 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
