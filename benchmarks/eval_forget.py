@@ -129,6 +129,11 @@ SPLIT_LABELS = {
     # development data now.
     "fresh16": "FORMER FRESH HELD-OUT 16 (scored once, looked at since: development data now)",
     "fresh17": "FORMER FRESH HELD-OUT 17 (scored once, looked at since: development data now)",
+    # forget_eval_fresh18.yaml and forget_eval_fresh19.yaml: written in round 16 by writers that
+    # had not read the rules, committed before any code ran on them, to be scored once at the
+    # end of the round.
+    "fresh18": "FRESH HELD-OUT 18 (written by someone who had not read the rules, scored once)",
+    "fresh19": "FRESH HELD-OUT 19 (written by someone who had not read the rules, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",

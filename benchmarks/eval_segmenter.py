@@ -41,7 +41,7 @@ from segment_corpus import (  # noqa: E402
 from iris.paths import datasets_dir  # noqa: E402
 
 # The held-out phrasing sets of the round (written blind, to be scored once): never opened here.
-HELD_OUT = frozenset({"extract_phrasings_fresh22.yaml", "extract_phrasings_fresh23.yaml"})
+HELD_OUT = frozenset({"extract_phrasings_fresh24.yaml", "extract_phrasings_fresh25.yaml"})
 FACT_BANK = HERE / "data" / "segment_facts.jsonl"
 
 
