@@ -551,7 +551,7 @@ def _names_things(d: Description, content: str) -> bool:
 
 # A request about a subject in general ("the stuff about the house", "what kind of music I'm
 # into", "what I like to read"), not about one fact.
-GENERAL = re.compile(r"\b(?:stuff|things|everything|anything|all|kind of|sort of|type of|"
+GENERAL = re.compile(r"\b(?:stuff|things?|everything|anything|all|kind of|sort of|type of|"
                      r"what (?:i|we) (?:like|love|enjoy|prefer|am into|m into)|"
                      # what was said about an open set: "what i said about what i watch" (not
                      # "what I said about my son": one thing, the commonest way to name it)

@@ -357,6 +357,10 @@ def test_a_subject_said_in_general_around_the_query_is_general():
     ("forget the car stuff", True), ("forget all the things about my job", True),
     ("forget what i like to read", True), ("forget what kind of music im into", True),
     ("forget my car", False), ("forget that i like reading", False),
+    # "thing" frames a subject as "stuff" does (forget_eval_fresh16, development since its
+    # scoring: "the money thing" and "the thing about noise" each deleted one memory of two)
+    ("forget the money thing", True), ("forget the thing about noise", True),
+    ("forget something", False),
 ])
 def test_general_requests(text, general):
     assert bool(forget.GENERAL.search(text.lower())) is general
@@ -364,6 +368,7 @@ def test_general_requests(text, general):
 
 @pytest.mark.parametrize("description, status", [
     ("the stuff about my flat", "ambiguous"),  # 0.15 apart: within the margin since round 14
+    ("the flat thing", "ambiguous"),  # "thing" as "stuff" (round 16)
     ("what i said about where i live", "ambiguous"),  # said about an open set: general
     ("what i said about my flat", "forgotten"),  # said about one thing: not general
     ("my flat", "forgotten"),  # one thing named: the margin does not apply
