@@ -45,9 +45,20 @@ HELD_OUT = frozenset({"extract_phrasings_fresh24.yaml", "extract_phrasings_fresh
 FACT_BANK = HERE / "data" / "segment_facts.jsonl"
 
 
+# Scored sets left out of the shipped model's training: a model retrained with fresh22 and
+# fresh23 (round 16) read "remember that I keep bees and I drive a red van." as one fact (a
+# case in tests/extract/test_preludes.py), and lost 0.1-0.25 points on five other files.
+NOT_TRAINED = frozenset({"extract_phrasings_fresh22.yaml", "extract_phrasings_fresh23.yaml"})
+
+
 def files() -> list[Path]:
     return [p for p in sorted((HERE / "data").glob("extract_phrasings*.yaml"))
             if p.name not in HELD_OUT]
+
+
+def training_files() -> list[Path]:
+    """What the shipped model is trained on: every file but the held-out and NOT_TRAINED ones."""
+    return [p for p in files() if p.name not in NOT_TRAINED]
 
 
 def corpus(paths: list[Path], facts: Path) -> dict[str, list[SpanCase]]:

@@ -28,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from eval_extract import DEFAULT_PERSONAS  # noqa: E402
-from eval_segmenter import FACT_BANK, files, training_cases, training_corpus  # noqa: E402
+from eval_segmenter import FACT_BANK, training_cases, training_corpus, training_files  # noqa: E402
 
 
 def fingerprint() -> str:
@@ -36,8 +36,8 @@ def fingerprint() -> str:
     from iris.extract import segmenter
 
     digest = hashlib.sha256()
-    for path in [*files(), FACT_BANK, DEFAULT_PERSONAS, HERE / "segment_corpus.py", HERE / "phrasings.py",
-                 HERE / "eval_extract.py", HERE / "eval_segmenter.py"]:
+    for path in [*training_files(), FACT_BANK, DEFAULT_PERSONAS, HERE / "segment_corpus.py",
+                 HERE / "phrasings.py", HERE / "eval_extract.py", HERE / "eval_segmenter.py"]:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     # The code that turns a message into the model's input, not what is done with its output.
@@ -59,7 +59,7 @@ def main() -> int:
     from iris.extract import segmenter
 
     folder = Path(tempfile.mkdtemp())
-    data = training_corpus(files(), folder)
+    data = training_corpus(training_files(), folder)
     examples = [(case.message, case.spans) for case in training_cases(data, folder)]
     segmenter.train(examples, segmenter.MODEL)
     segmenter.MODEL.with_suffix(".json").write_text(json.dumps({

@@ -68,6 +68,12 @@ _FACT_START_ROUNDS = 6
 # know that my ...", or alone over a list ("I'm telling you the truth" stays).
 _TELLING = re.compile(r"(?:i'?m|i am) (?:telling|letting) (?:u|you)(?: know)?(?: that)?\b[\s,:]*",
                       re.I)
+# A phrase pointing back to an earlier message before the clause: "As per my last email, I
+# keep bees", "Further to our chat, ...", "Re my earlier message: ...". It is about the telling.
+_POINTING_BACK = re.compile(
+    r"(?:as per|per|further to|following(?: up on)?|re|regarding|with reference to|in reference to"
+    r"|as (?:said|mentioned|stated) in) (?:my|our|your|the) (?:last |previous |earlier |recent )?"
+    r"(?:e-?mail|message|msg|text|chat|call|conversation|note|letter)[\s,:;-]+", re.I)
 
 
 def _fact_start(text: str) -> str:
@@ -79,6 +85,9 @@ def _fact_start(text: str) -> str:
         telling = _TELLING.match(stripped)
         if telling and (telling.end() == len(stripped) or is_clause(stripped[telling.end():])):
             stripped = stripped[telling.end():]
+        back = _POINTING_BACK.match(stripped)
+        if back and is_clause(stripped[back.end():]):
+            stripped = stripped[back.end():]
         stripped = stripped[asides.telling_prefix(stripped, is_clause):]
         stripped = segments.strip_discourse(stripped, is_clause)
         stripped = segments.strip_address(stripped, is_clause).strip()

@@ -3,6 +3,7 @@
 import pytest
 
 from iris.extract.offline import split_facts
+from iris.extract.segmenter import read_facts
 from iris.extract.signature import without_signature
 
 
@@ -29,3 +30,32 @@ def test_signature_lines_are_no_facts(message: str, facts: list[str]) -> None:
 ])
 def test_lines_that_are_no_signature_stay(message: str) -> None:
     assert without_signature(message) == message.rstrip()
+
+
+
+@pytest.mark.parametrize("message, kept, facts", [
+    # a valediction and a name on the last fact's own line (round 16: held-out writers signed
+    # off this way, and the name was stored with the last fact)
+    ("remember I grow chillies on the balcony Warm wishes, Auntie Pat",
+     "remember I grow chillies on the balcony", ["I grow chillies on the balcony"]),
+    ("note that i sing in a choir. regards, b. osei", "note that i sing in a choir.",
+     ["I sing in a choir"]),
+    ("remember that my van is blue love Gran xx", "remember that my van is blue",
+     ["My van is blue"]),
+    ("remember I am 70 Yours sincerely, Edna (aged 70)", "remember I am 70", ["I am 70"]),
+])
+def test_a_sign_off_on_the_facts_line_goes(message: str, kept: str, facts: list[str]) -> None:
+    assert without_signature(message) == kept
+    assert split_facts(message) == facts
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message", [
+    "remember that I love Nanna",  # "love" signs off only with kisses after the name
+    "remember that I always send best wishes to Ana",  # "to" is no name
+    "remember that I count my blessings every day",
+    "remember that my dad sends his regards Tom",  # the valediction is the sentence's noun
+    "Kind regards",  # nothing before it
+])
+def test_a_valediction_inside_a_fact_stays(message: str) -> None:
+    assert without_signature(message) == message
