@@ -16,6 +16,7 @@ from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 
+from iris import text as english
 from iris.extract import chat, closers, joiners, offline, preludes, pronouns
 from iris.extract.clauses import FIRST_PERSON, is_clause
 from iris.extract.dictation import spoken_marks
@@ -205,6 +206,7 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_named_subjects(message, spans)
     spans = _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
+    spans = _with_fronted_clauses(message, spans)
     spans = joiners.without_repeated_joiners(message, spans)
     spans = preludes.without_prelude(message, _without_headings(message, spans))
     return _with_fact_before_adding(message, spans)
@@ -458,6 +460,37 @@ _SUBORDINATOR_START = re.compile(
 def _with_main_clauses(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return _joined_back(message, spans, lambda first, gap, before: (
         bool(_SUBORDINATOR_START.match(before)) and not gap.strip(" ,")))
+
+
+# A subordinate clause before a span, in its sentence, that the model left out of every span:
+# the fact's own ("once the kids are asleep | i usually paint for an hour"), never words to the
+# assistant ("when you get a chance", "if possible") or about the telling ("before it slips my
+# mind", "before we start", "while I think of it").
+_FRONTED = re.compile(_SUBORDINATOR_START.pattern + r"[^.!?;:\n,]{1,60}", re.I)
+_NOT_FRONTED = frozenset({
+    "you", "u", "ya", "yu", "iris", "remember", "note", "save", "store", "tell", "know", "forget",
+    "forgot", "possible", "poss", "asked", "asks", "ask", "mind", "start", "begin", "proceed",
+    "think", "mention", "add", "say", "share", "continue"})
+_MOST_FRONTED_WORDS = 10
+
+
+def _with_fronted_clauses(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        previous = out[-1][1] if out else 0
+        floor = max(previous, start - 80)
+        body = message[floor:start].rstrip(" \t,")
+        cut = max(body.rfind(mark) for mark in ".!?;:\n,")
+        if cut < 0 and floor != previous:
+            out.append((start, end))  # the piece may go on before the window
+            continue
+        piece = body[cut + 1:]
+        words = english.word_norms(piece)
+        if _FRONTED.fullmatch(piece.strip()) and 3 <= len(words) <= _MOST_FRONTED_WORDS \
+                and _NOT_FRONTED.isdisjoint(words):
+            start = floor + cut + 1 + (len(piece) - len(piece.lstrip()))
+        out.append((start, end))
+    return out
 
 
 def _with_number_runs(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

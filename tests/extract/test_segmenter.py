@@ -362,3 +362,18 @@ def test_a_greeting_alone_is_no_fact(piece, telling):
 ])
 def test_a_command_that_adds_keeps_the_fact_before_it(message, facts):
     assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a subordinate clause before the fact, left out of every span by the model (fresh22,
+    # development since its scoring, lost "once the kids are asleep" three times)
+    ("once the baby is down i usually read for an hour. thx iris",
+     ["Once the baby is down i usually read for an hour"]),
+    ("fyi, whenever it snows our boiler breaks", ["Whenever it snows our boiler breaks"]),
+    # words to the assistant or about the telling are no part of it
+    ("when you get a chance, remember that I like tea", ["I like tea"]),
+    ("oh, before it slips my mind, i take dance lessons", ["I take dance lessons"]),
+    ("before we start my brother and i share a flat", ["My brother and i share a flat"]),
+])
+def test_a_subordinate_clause_before_a_fact_is_its_own(message, facts):
+    assert read_facts(message)[0] == facts
