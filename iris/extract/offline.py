@@ -110,7 +110,32 @@ _TAIL_CHARS = 200
 
 def _without_trailing_connector(text: str) -> str:
     cut = max(0, len(text) - _TAIL_CHARS)
-    return text[:cut] + _TRAILING_CONNECTOR.sub("", text[cut:])
+    return _without_broken_joiner(text[:cut] + _TRAILING_CONNECTOR.sub("", text[cut:]))
+
+
+# What a cut inside a joiner leaves at a fact's end: a conjunction and the small words after it
+# ("I have a pet fish and for the | record ...", "I only eat kosher and while | I think of
+# it ..."). No gold fact of the 12,220 development messages ends so; "my wife and i" (no word
+# of _BROKEN_AFTER) and "when i was a" (no conjunction before) are facts.
+_CONJUNCTIONS = frozenset({"and", "but", "so", "or"})
+_BROKEN_AFTER = frozenset({"for", "the", "a", "an", "of", "to", "with", "in", "on", "at", "while",
+                           "when", "if", "because", "as"})
+_BROKEN_WORDS = _CONJUNCTIONS | _BROKEN_AFTER | {"i", "it"}
+_MOST_BROKEN_WORDS = 4
+_WORD = re.compile(r"[\w']+")
+
+
+def _without_broken_joiner(text: str) -> str:
+    offset = max(0, len(text) - 60)
+    words = list(_WORD.finditer(text, offset))
+    run = 0  # the small words at the end, not the whole fact
+    while run < min(len(words) - 1, _MOST_BROKEN_WORDS) and words[-run - 1].group().lower() in _BROKEN_WORDS:
+        run += 1
+    for at in range(len(words) - run, len(words) - 1):  # from the conjunction furthest back
+        tail = [w.group().lower() for w in words[at:]]
+        if tail[0] in _CONJUNCTIONS and not _BROKEN_AFTER.isdisjoint(tail[1:]):
+            return text[:words[at].start()].rstrip(" ,")
+    return text
 
 
 @per_message
@@ -223,9 +248,11 @@ _MOST_TALK_WORDS = 8
 
 
 # Words that open an aside saying how the message was made: "(typed by my grandson, my eyes
-# are not so good)", "(copied from my notes)", "(sent from the train, signal is bad)".
+# are not so good)", "(copied from my notes)", "(sent from the train, signal is bad)", "(posted
+# from my tablet)".
 _MADE = frozenset({"typed", "typing", "dictated", "dictating", "transcribed", "sent", "sending",
-                   "copied", "pasted", "forwarded", "written", "writing"})
+                   "copied", "pasted", "forwarded", "written", "writing", "posted", "posting",
+                   "uploaded"})
 
 
 def _says_how_it_was_made(aside: str) -> bool:

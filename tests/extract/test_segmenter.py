@@ -150,6 +150,8 @@ def test_a_signature_and_a_closing_aside_go(message, facts):
      "these days)", ["I keep bees", "I own a red van"]),
     ("Please remember that I keep bees. I own a red van (copied from my diary)",
      ["I keep bees", "I own a red van"]),
+    ("Please remember that I keep bees. I own a red van (posted from my laptop)",
+     ["I keep bees", "I own a red van"]),
     # what names the last fact's thing stays with it
     ("Please remember that I keep bees. I have a dog (a beagle)",
      ["I keep bees", "I have a dog (a beagle)"]),
@@ -377,3 +379,23 @@ def test_a_command_that_adds_keeps_the_fact_before_it(message, facts):
 ])
 def test_a_subordinate_clause_before_a_fact_is_its_own(message, facts):
     assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a cut inside a joiner left its first words at the fact's end (fresh22 and fresh23,
+    # development since their scoring: "I have a pet fish and for the | record ...")
+    ("I keep bees and while I think of it my van is red", ["I keep bees", "My van is red"]),
+])
+def test_a_joiner_cut_in_two_leaves_nothing_at_the_facts_end(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("fact, kept", [
+    ("I have a pet fish and for the", "I have a pet fish"),
+    ("I only eat kosher and while i", "I only eat kosher"),
+    ("My wife and i", "My wife and i"),  # no small word of a joiner after the conjunction
+    ("I was forced to marry when i was a", "I was forced to marry when i was a"),
+    ("and for the", "and for the"),  # never the whole fact
+])
+def test_the_broken_joiner_rule(fact, kept):
+    assert offline._without_broken_joiner(fact) == kept
