@@ -51,6 +51,8 @@ def command_end(text: str, past: int = 0) -> int | None:
     for i, word in enumerate(norms):
         if not (word in _TELLING or lead_in_verb(english.normalise(word))):
             continue
+        if word == "forget" and norms[max(0, i - 2):i] == ["not", "to"]:
+            continue  # "... . Not to forget: ...": an infinitive adds, it commands nothing
         said_as = norms[i - 1] if i else "."
         objects = _LIST if said_as in _IMPERATIVE else _LIST | _THAT if said_as in _STATED \
             else frozenset()
@@ -118,6 +120,20 @@ _ABOUT_THE_MEDIUM = re.compile(
     r"(?:(?:in|on|with|to|into)\s+)?(?:this|here|it)\b|\bset\s+(?:this|it)\s+up\b", re.I)
 
 
+def _said_again(message: str, spans: list[tuple[int, int]], k: int) -> bool:
+    """The words between spans k and k + 1 (two or more) stand elsewhere in the message too: a
+    joiner repeated before each fact, whatever its words ("... Not to forget: I ... Not to
+    forget: I ..."), no command that opens the facts."""
+    def gap(i: int) -> list[str]:
+        return [w.group().lower() for w in _WORD.finditer(message, spans[i][1], spans[i + 1][0])
+                if w.group()[0].isalnum()]
+    words = gap(k)
+    if len(words) < 2:
+        return False
+    every = [w.group().lower() for w in _WORD.finditer(message) if w.group()[0].isalnum()]
+    return sum(every[i:i + len(words)] == words for i in range(len(every) - len(words) + 1)) > 1
+
+
 def without_prelude(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """`spans` without those of a lead-in: the first one or two, when the command after them
     (in the gap, or starting in the span and naming its object past its end) opens the facts
@@ -125,6 +141,8 @@ def without_prelude(message: str, spans: list[tuple[int, int]]) -> list[tuple[in
     the first one, when it is a phrase and a label with a colon follows it."""
     for k in reversed(range(min(len(spans) - 1, MAX_PRELUDE_SPANS))):  # the last lead-in span
         (start, end), after = spans[k], spans[k + 1][0]
+        if _said_again(message, spans, k):
+            continue  # "... Not to forget: I ... Not to forget: I ...": a joiner, no command
         if command_end(message[start:after], past=end - start) is not None or \
                 _asks_patience(message[start:after], end - start) or \
                 _ABOUT_THE_MEDIUM.search(message, start, after) or \

@@ -219,7 +219,8 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
 _ADDING_COMMAND = re.compile(
     r"(?:\b(?:please|pls|plz|and)\s+)?\balso\s+(?:please\s+)?(?:remember|note|save|store|add"
     r"|keep in mind|jot down|write down)\b"
-    r"|\b(?:remember|note|save|store)\s+(?:this|that)?\s*(?:too|as well)\b", re.I)
+    r"|\b(?:remember|note|save|store)\s+(?:this|that)?\s*(?:too|as well)\b"
+    r"|\bnot\s+to\s+forget\b", re.I)  # "... . Not to forget: ..." (fresh23)
 _SENTENCE_ENDS = ".!?\n"
 
 

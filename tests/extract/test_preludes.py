@@ -72,3 +72,16 @@ def test_a_command_begun_inside_the_span_counts_only_when_it_names_past_it():
     # the span holds the whole command and the fact after it: it is a fact
     message = "Please note the following: I keep bees. I own a van"
     assert preludes.without_prelude(message, [(0, 38), (40, 51)]) == [(0, 38), (40, 51)]
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a command said again before each fact is a joiner: the fact before its first use stays
+    # (fresh23, development since its scoring, lost two facts of three so, four times)
+    ("For the record, I have a son who is in high school. Please note: I own a van. Please "
+     "note: I swim every day.",
+     ["I have a son who is in high school", "I own a van", "I swim every day"]),
+    # "not to forget" adds; an infinitive commands nothing
+    ("I keep bees. Not to forget: my van is red.", ["I keep bees", "My van is red"]),
+])
+def test_a_command_that_only_joins_keeps_the_fact_before_it(message, facts):
+    assert read_facts(message)[0] == facts
