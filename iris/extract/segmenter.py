@@ -209,7 +209,21 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_fronted_clauses(message, spans)
     spans = joiners.without_repeated_joiners(message, spans)
     spans = preludes.without_prelude(message, _without_headings(message, spans))
-    return _with_fact_before_adding(message, spans)
+    return _without_object_of_a_request(message, _with_fact_before_adding(message, spans))
+
+
+# A request for another task after the facts, whose object the model took for a fact: "... I am
+# terrified of scorpions ok now help me write a birthday card for | my mum". A last span that is
+# no clause, after such a request, is the request's.
+_OTHER_TASK = re.compile(r"\b(?:help me|(?:can|could|would|will) (?:you|u)|remind me|show me|"
+                         r"tell me|give me|write me)\b", re.I)
+
+
+def _without_object_of_a_request(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    if len(spans) > 1 and _OTHER_TASK.search(message, spans[-2][1], spans[-1][0]) \
+            and not is_clause(message[spans[-1][0]:spans[-1][1]]):
+        return spans[:-1]
+    return spans
 
 
 # A command that adds to what was said before it: "I keep bees. Please also remember that my van
