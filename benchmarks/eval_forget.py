@@ -130,10 +130,11 @@ SPLIT_LABELS = {
     "fresh16": "FORMER FRESH HELD-OUT 16 (scored once, looked at since: development data now)",
     "fresh17": "FORMER FRESH HELD-OUT 17 (scored once, looked at since: development data now)",
     # forget_eval_fresh18.yaml and forget_eval_fresh19.yaml: written in round 16 by writers that
-    # had not read the rules, committed before any code ran on them, to be scored once at the
-    # end of the round.
-    "fresh18": "FRESH HELD-OUT 18 (written by someone who had not read the rules, scored once)",
-    "fresh19": "FRESH HELD-OUT 19 (written by someone who had not read the rules, scored once)",
+    # had not read the rules, committed (04a2b46, 9b0ab4f) before any code ran on them, scored
+    # once on 0e19e9e (67.0% with 8 wrong, 55.2% with 7; their _result.txt). Looked at since:
+    # development data now.
+    "fresh18": "FORMER FRESH HELD-OUT 18 (scored once, looked at since: development data now)",
+    "fresh19": "FORMER FRESH HELD-OUT 19 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
