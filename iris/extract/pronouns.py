@@ -164,11 +164,15 @@ def _second_name(raw: list[str], at: int) -> bool:
     """The word after raw[at] is the second word of its name ("my cat Sir Reginald"): both
     capitalised in text that is not (the word before them is in lower case, neither is all
     capitals), the second no English word ("my Jack Russell Scamp", "my old Labrador Duchess"
-    name a breed first)."""
+    name a breed first), or any word after a title ("my kitten Mr Whiskers")."""
     following = raw[at + 1] if at + 1 < len(raw) else ""
     return at > 0 and raw[at - 1].islower() and raw[at][:1].isupper() and not raw[at].isupper() \
         and following[:1].isupper() and not following.isupper() and following.isalpha() \
-        and not is_known(following.lower())
+        and (not is_known(following.lower()) or raw[at].rstrip(".").lower() in _TITLES)
+
+
+_TITLES = frozenset({"mr", "mrs", "ms", "mx", "miss", "dr", "sir", "dame", "lady", "lord",
+                     "captain", "capt", "professor", "prof"})
 
 
 def _past_noun(words: list[str], raw: list[str], after: int) -> int:

@@ -6,6 +6,7 @@ import pytest
 
 from iris.extract.offline import split_facts
 from iris.extract.pronouns import refers_back, resolve
+from iris.extract.segmenter import read_facts
 
 
 @pytest.mark.parametrize("facts, resolved", [
@@ -165,3 +166,15 @@ def test_pronouns_after_discourse_words_and_bracketed_relations(message, facts):
 
 def test_discourse_words_stay_when_the_pronoun_names_nobody():
     assert resolve(["I like my job", "ok and it is raining"]) == ["I like my job", "ok and it is raining"]
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a title and a name that is also a word (fresh24, development since its scoring: "Mr
+    # can't hear very well" was stored)
+    ("remember my kitten Mr Whiskers is 3. He can't hear very well.",
+     ["My kitten Mr Whiskers is 3", "Mr Whiskers can't hear very well"]),
+    ("remember my tortoise Dr Shell is 40. She sleeps all winter.",
+     ["My tortoise Dr Shell is 40", "Dr Shell sleeps all winter"]),
+])
+def test_a_title_is_the_first_word_of_the_name(message, facts):
+    assert read_facts(message)[0] == facts
