@@ -272,6 +272,40 @@ _PLURAL_OPENERS = frozenset({"my", "our", "the", "these", "those", "which", "wha
 def decide(description: Description | str, candidates: Sequence[Candidate],
            concepts: Concepts | None = None, *, literal: bool = False,
            general: bool = False) -> Decision:
+    """`_decide`, then asked when the one memory found names a relative by a name the
+    description does not say and another memory names another of that relative ("where my
+    cousin lives": "My cousin Fergal lives in Galway", "My cousin Ailbhe is a dentist in Cork")."""
+    found = describe(description) if isinstance(description, str) else description
+    if found is None:
+        return Decision("not_found", reason="the description names nothing to match")
+    decision = _decide(found, candidates, concepts, literal=literal, general=general)
+    if decision.status != "forgotten":
+        return decision
+    chosen = next(c for c in candidates if c.id == decision.id)
+    for relative in found.people:
+        names = _named(relative, chosen.content)
+        said = set(re.findall(r"[a-z]+", found.text.lower()))
+        proper = {w.lower() for w in re.findall(r"(?<!^)\b[A-Z][a-z]+", chosen.content)}
+        if not names or not said.isdisjoint(proper):
+            continue  # no name for the relative, or the description says it or a place of
+            # the memory's ("my cousin in galway")
+        others = [c for c in candidates if c.id != chosen.id
+                  and (other := _named(relative, c.content)) and other != names]
+        if others:
+            return Decision("ambiguous", candidates=(chosen, *others),
+                            reason=f"the description names no {relative}, and memories name two")
+    return decision
+
+
+def _named(relative: str, content: str) -> frozenset[str]:
+    """The names a memory gives the relative ("My cousin Fergal ..." -> {"fergal"})."""
+    return frozenset(m.group(1).lower() for m in re.finditer(
+        rf"\b{re.escape(relative)}\w*\s+([A-Z][a-z]+)", content))
+
+
+def _decide(description: Description, candidates: Sequence[Candidate],
+            concepts: Concepts | None = None, *, literal: bool = False,
+            general: bool = False) -> Decision:
     """Forgotten (one clear match), ambiguous (several, best first) or not_found. With
     `concepts`, a description's concept noun ("fruit") is also found in a memory that names
     a kind of it ("papaya"), as weak evidence like a topic. `literal`: every word must be in
@@ -279,11 +313,6 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     such as "lessons" too), the test of a request the router did not take as one (see
     `iris.store.probe`). `general`: the request was about a subject in general ("the car
     stuff", said around the object the description holds), as a description's own "stuff" is."""
-    if isinstance(description, str):
-        found = describe(description)
-        if found is None:
-            return Decision("not_found", reason="the description names nothing to match")
-        description = found
     kinds = {} if literal else _kinds(description, candidates, concepts)
     none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     matches = [c for c in candidates
@@ -422,10 +451,41 @@ def _listed() -> frozenset[str]:
     return frozenset(kinds + others)
 
 
+# A month or a day of the week said in a description: the memory must say it too ("my passport
+# runs out in may" is not "My passport runs out in March"). "may" and "march" are months only
+# after a word that dates them or before a number.
+_MONTH = re.compile(
+    r"\b(?:(?:in|of|on|since|until|till|by|from|last|next|this|every|early|late|mid|end of)\s+"
+    r"(?P<dated>may|march)\b|(?P<numbered>may|march)(?=\s+\d)"
+    r"|(?<=\d )(?P<after>may|march)\b|(?<=\d(?:st|nd|rd|th) )(?P<nth>may|march)\b"
+    r"|(?P<month>january|february|april|"
+    r"june|july|august|september|october|november|december|sept?|jan|feb|apr|jun|jul|aug|oct|nov"
+    r"|dec)\b|(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b)", re.I)
+_SHORT_MONTHS = {"jan": "january", "feb": "february", "apr": "april", "jun": "june", "jul": "july",
+                 "aug": "august", "sep": "september", "sept": "september", "oct": "october",
+                 "nov": "november", "dec": "december"}
+
+
+def _dates(text: str) -> frozenset[str]:
+    return frozenset(_SHORT_MONTHS.get(w, w) for w in (
+        next(g for g in found.groups() if g).lower() for found in _MONTH.finditer(text)))
+
+
+def _same_values(d: Description, content: str) -> bool:
+    """The description's numbers stand in the memory in the same order ("five foot six" is not
+    "six foot five"; "type 1" is not "type 2"), and its months and weekdays are the memory's."""
+    said = verifier.numbers_in_order(d.text)
+    kept = iter(verifier.numbers_in_order(content))
+    if said and not (said == ("1",) and not verifier.numbers_in_order(content)) \
+            and not all(n in kept for n in said):  # a subsequence: "1" may be the memory's "a"
+        return False
+    return _dates(d.text) <= _dates(content)
+
+
 def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
              literal: bool = False, every_word: bool = False) -> bool:
     memory = memory_words(content)
-    if not d.numbers <= memory.analysis.numbers:
+    if not d.numbers <= memory.analysis.numbers or not _same_values(d, content):
         return False
     # "a single dad" is not "a stay at home dad": the count word is a word of the fact
     if not d.counted <= memory.analysis.attributive | memory.analysis.numbers:

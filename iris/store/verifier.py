@@ -177,6 +177,12 @@ class Verdict:
     substitution: bool = False
 
 
+def numbers_in_order(text: str) -> tuple[str, ...]:
+    """The numbers of `text` as the verifier reads them ("five" as "5"), in the order written,
+    "1" too ("type 1 diabetes")."""
+    return tuple(w for w in _read_words(tokens(text)) if w.replace(".", "", 1).isdigit())
+
+
 @text_cache(maxsize=8192)
 def analyze(text: str) -> Analysis:
     words = _read_words(tokens(text))
