@@ -552,7 +552,7 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
         for p in pieces)
     found = [p for p in cleaned if p and re.search(r"\w", p)]
     if found:
-        found[-1] = _without_thanks_abroad(found[-1])
+        found[-1] = _without_question_tail(_without_thanks_abroad(found[-1]))
     # a piece about the message itself is no fact, when the message holds one
     told = [p for p in found if not offline.about_the_telling(p)]
     return pronouns.resolve(told or found)
@@ -578,6 +578,22 @@ def _without_thanks_abroad(piece: str) -> str:
         return piece
     rest = piece[:len(piece) - len(piece[-40:]) + found.start()]
     return rest if is_clause(rest) and not chat.dangling(rest) else piece  # "is called Ciao"
+
+
+# A question to the reader run onto the last fact with no mark before it ("... i do not drink
+# alcohol is this all right", "... near the stairs is that ok"): an auxiliary, "this", "that"
+# or "you", and a few words. No gold fact of the development files ends so.
+_QUESTION_TAIL = re.compile(r"\s+(?:is|was|does|did|do|can|could|will|would|are|have|has)\s+"
+                            r"(?:this|that|you|u|ya)\b(?:\s+[\w']+){0,3}\s*[?!.]*$", re.I)
+_WH = re.compile(r"\b(?:what|who|whom|where|how|which|why|when|whether|if)\b", re.I)
+
+
+def _without_question_tail(piece: str) -> str:
+    found = _QUESTION_TAIL.search(piece, max(0, len(piece) - 60))
+    if found is None or _WH.search(piece, 0, found.start()):
+        return piece  # "I wonder what it is that you do"
+    rest = piece[:found.start()]
+    return rest if is_clause(rest) else piece
 
 
 # A sentence end inside a span, and what follows it.

@@ -413,3 +413,14 @@ def test_what_a_request_after_the_facts_names_is_no_fact():
     assert segmenter._without_object_of_a_request(message, spans) == spans
     message = "I keep bees and my mum"
     assert segmenter._without_object_of_a_request(message, [(0, 11), (16, 22)]) == [(0, 11), (16, 22)]
+
+
+@pytest.mark.parametrize("piece, kept", [
+    # a question to the reader run onto the last fact (fresh25, development since its scoring)
+    ("I do not drink alcohol is this all right", "I do not drink alcohol"),
+    ("Imelda would rather sleep in my bed Is that understood", "Imelda would rather sleep in my bed"),
+    ("I wonder what it is that you do", "I wonder what it is that you do"),  # a wh-clause
+    ("My son is that tall", "My son is that tall"),  # what is left is no clause
+])
+def test_a_question_run_onto_the_last_fact_goes(piece, kept):
+    assert segmenter._without_question_tail(piece) == kept
