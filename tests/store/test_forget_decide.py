@@ -416,6 +416,8 @@ def test_an_unnamed_relative_of_two_named_ones_is_asked_about():
     ("what gender i am", "I am a male."),
     ("how tall i am", "I'm six foot five"),
     ("my height", "I'm 183 cm"),
+    ("my pet spider", "I keep a tarantula called Doris"),  # an animal kept under a name
+    ("my pet", "We keep two hens called Ada and Bea"),
 ])
 def test_age_gender_and_height_are_found_in_other_words(description, memory):
     assert _decide(description, memory, "I like tea").status == "forgotten"
@@ -424,6 +426,8 @@ def test_age_gender_and_height_are_found_in_other_words(description, memory):
 @pytest.mark.parametrize("description, memory", [
     ("my gender", "My son is a boy scout"),  # another person's
     ("my height", "I have big feet"),  # feet with no number is no height
+    ("my pet", "I have a son called Tom"),  # a person kept under a name is no pet
+    ("my pet", "I have a car called Betsy"),
 ])
 def test_no_age_gender_or_height_where_none_is_said(description, memory):
     assert _decide(description, memory).status == "not_found"
