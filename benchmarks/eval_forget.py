@@ -136,10 +136,11 @@ SPLIT_LABELS = {
     "fresh18": "FORMER FRESH HELD-OUT 18 (scored once, looked at since: development data now)",
     "fresh19": "FORMER FRESH HELD-OUT 19 (scored once, looked at since: development data now)",
     # forget_eval_fresh20.yaml and forget_eval_fresh21.yaml: written in round 17 (the same
-    # session's second half) by writers that had not read the rules, committed before any code
-    # ran on them, to be scored once at the end of the round.
-    "fresh20": "FRESH HELD-OUT 20 (written by someone who had not read the rules, scored once)",
-    "fresh21": "FRESH HELD-OUT 21 (written by someone who had not read the rules, scored once)",
+    # session's second half) by writers that had not read the rules, committed (e453e03,
+    # 38d3ec4) before any code ran on them, scored once on 2e16e19 (53.2% with 12 wrong, 66.2%
+    # with 9; their _result.txt). Looked at since: development data now.
+    "fresh20": "FORMER FRESH HELD-OUT 20 (scored once, looked at since: development data now)",
+    "fresh21": "FORMER FRESH HELD-OUT 21 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
