@@ -262,6 +262,26 @@ _USER_AS_SUBJECT = re.compile(r"\b(?:i|we|myself|ourselves)\b|\b(?:i|we)(?:'|\u2
 
 # The user in a memory, in any role ("covers my shifts", "owes me").
 _THE_USER = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves|im|ive|id)\b")
+# The user as a memory's subject, at its start ("I owe my brother Tomasz £1,500").
+_USER_FIRST = re.compile(r"\W*(?:i|i'm|im|i've|ive|i'd|id|i'll|ill)\b", re.I)
+# Someone named as a memory's subject ("Mrs Achebe next door waters my tomatoes", "Sunil
+# lent me"): a capitalised word that is no pronoun or determiner, not with the user ("Tom and
+# I got married").
+_NAMED_FIRST = re.compile(r"\W*([A-Z][a-z]+)(?![^,.;]{0,20}\b(?:and|&) (?:I|me)\b)")
+_WITH_ME = re.compile(r"\bme (?:and|&)\b|\b(?:and|&) me\b", re.I)
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lady", "lord", "auntie", "uncle"})
+
+
+def _roles_reversed(d: Description, content: str) -> bool:
+    """Who does it is turned round: "tomasz owes me" is not "I owe my brother Tomasz", "i
+    water mrs achebe's tomatoes" not "Mrs Achebe waters my tomatoes" (forget_eval_fresh20:
+    each was deleted)."""
+    if d.user_as_object and _USER_FIRST.match(content) and not _WITH_ME.search(d.text):
+        return True  # ("me and my father not speaking": "me" is a subject there)
+    named = _NAMED_FIRST.match(content)  # a sentence's first word is capitalised anyway: only
+    # a title says a person ("Insane clown posse is my favorite band" is no one's name)
+    return d.about_user and bool(_USER_FIRST.match(d.text)) and named is not None \
+        and named.group(1).lower() in _TITLES
 
 
 # Before a plural noun: "my sports", "the states I lived in", "which languages I speak".
@@ -507,6 +527,8 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # "my dog bit me" is not "My dog bit the neighbour", "desmond owes me" not "I owe Desmond":
     # the user must be in the memory after its subject too.
     if d.user_as_object and not _THE_USER.search(memory.plain, 1):
+        return False
+    if _roles_reversed(d, content):
         return False
     if _another_doer(d, memory) or _another_one(d, memory):
         return False

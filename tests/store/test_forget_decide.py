@@ -431,3 +431,18 @@ def test_age_gender_and_height_are_found_in_other_words(description, memory):
 ])
 def test_no_age_gender_or_height_where_none_is_said(description, memory):
     assert _decide(description, memory).status == "not_found"
+
+
+@pytest.mark.parametrize("description, memory, status", [
+    # who does it, turned round (forget_eval_fresh20, development since its scoring: each of
+    # these was deleted)
+    ("tomasz owes me £1,500", "I owe my brother Tomasz £1,500 from when I was out of work", "not_found"),
+    ("sunil lent me £200", "I lent my neighbour Sunil £200 in May", "not_found"),
+    ("i water mrs achebe's tomatoes", "Mrs Achebe next door waters my tomatoes when I'm away", "not_found"),
+    # the same way round, and "me" as a subject beside another
+    ("i lent sunil £200", "I lent my neighbour Sunil £200 in May", "forgotten"),
+    ("i love cheeseburgers", "Cheeseburgers are my favorite food.", "forgotten"),
+    ("me and my dad not speaking", "I haven't spoken to my dad since 2015", "forgotten"),
+])
+def test_roles_turned_round_are_another_fact(description, memory, status):
+    assert _decide(description, memory).status == status
