@@ -138,10 +138,25 @@ def _without_broken_joiner(text: str) -> str:
     return text
 
 
+# An aside to the reader in brackets: "(don't ask)", "(don't tell my sister)", "(you're
+# welcome)", "(this is the exciting bit)". No fact of the development files holds one.
+_READER_ASIDE = re.compile(r"\s*\((?:don'?t|do not|please don'?t|you'?re|you are|this is the)"
+                           r"[^()]{0,40}(?:\)|$)", re.I)  # or cut open at the fact's end
+_LEFT_CONJUNCTION = re.compile(r"\s+(?:and|but|or|so)\W*$", re.I)
+
+
+def _without_reader_asides(text: str) -> str:
+    cut = _READER_ASIDE.sub("", text)
+    if cut == text:
+        return text
+    at = max(0, len(cut) - 60)  # "... and (don't ask)": the conjunction before it goes too
+    return cut[:at] + _LEFT_CONJUNCTION.sub("", cut[at:])
+
+
 @per_message
 def clean_fact(text: str) -> str:
     # runs of spaces and tabs read as one space: every rule below is linear on single gaps
-    text = _fact_start(_without_label(_SPACE_RUN.sub(" ", text).strip()))
+    text = _fact_start(_without_label(_without_reader_asides(_SPACE_RUN.sub(" ", text).strip())))
     text = joiners.strip_trailing_filler(_without_trailing_connector(text))
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—|=>")
     first = text.split(maxsplit=1)[0] if text else ""
@@ -211,7 +226,21 @@ def _dangling_frame(fact: str) -> bool:
     if not words:
         return False
     return words[-1] in _WANTS_CLAUSE or (
-        words[-1] == "that" and len(words) > 1 and words[-2] in _TELLING_VERBS)
+        words[-1] == "that" and len(words) > 1 and words[-2] in _TELLING_VERBS) \
+        or bool(_TELLING_LEFT.search(fact[-60:]) or _MODAL_LEFT.fullmatch(fact))
+
+
+# What a cut leaves of "My son tells me | I simply type to you ..." and "I might | also add
+# that ...": a verb of telling with no complement, a subject and a modal alone. No gold fact
+# of the development files ends so ("my age is too old to say" ends in "say").
+_TELLING_LEFT = re.compile(r"\b(?:tells|told) (?:me|us)\W*$|\b(?:says|said)\W*$", re.I)
+_MODAL_LEFT = re.compile(r"\W*[\w']+ (?:might|may|should|could|would|can|will|must)\W*", re.I)
+
+
+def dangling(fact: str) -> bool:
+    """`fact` is a verb of telling or a modal a cut left alone, no fact ("My son tells me", "I
+    might"); one ending in "if" may still hold its fact ("Shelby snores if | that makes sense")."""
+    return bool(_TELLING_LEFT.search(fact[-60:]) or _MODAL_LEFT.fullmatch(fact))
 
 
 def without_frame(text: str) -> str:

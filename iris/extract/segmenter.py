@@ -554,7 +554,7 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     if found:
         found[-1] = _without_question_tail(_without_thanks_abroad(found[-1]))
     # a piece about the message itself is no fact, when the message holds one
-    told = [p for p in found if not offline.about_the_telling(p)]
+    told = [p for p in found if not offline.about_the_telling(p) and not offline.dangling(p)]
     return pronouns.resolve(told or found)
 
 

@@ -424,3 +424,23 @@ def test_what_a_request_after_the_facts_names_is_no_fact():
 ])
 def test_a_question_run_onto_the_last_fact_goes(piece, kept):
     assert segmenter._without_question_tail(piece) == kept
+
+
+@pytest.mark.parametrize("message, facts", [
+    # an aside to the reader in brackets, and a verb of telling or a modal a cut left alone
+    # (fresh27, development since its scoring)
+    ("remember I am a doctor (don't tell my sister)", ["I am a doctor"]),
+    ("remember my nan Edie was born in 1940 and (don't ask) she hates tea",
+     ["My nan Edie was born in 1940", "Edie hates tea"]),
+    ("I have a dog (a beagle)", ["I have a dog (a beagle)"]),  # an aside about the thing stays
+])
+def test_an_aside_to_the_reader_is_no_part_of_a_fact(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("piece, left", [
+    ("My son tells me", True), ("I might", True), ("My mum always says", True),
+    ("My age is too old to say", False), ("I can swim", False), ("Shelby snores if", False),
+])
+def test_a_verb_of_telling_or_a_modal_alone_is_no_fact(piece, left):
+    assert offline.dangling(piece) is left
