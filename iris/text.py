@@ -378,6 +378,11 @@ NEGATIONS = frozenset({"not", "no", "never", "nobody", "nothing", "none", "neith
 # --- words for recall: what an index keeps, names, and mentions of time ------------------
 
 # Function words a recall index drops: they match nearly every memory and question.
+# Titles said before a name ("Mr Whiskers", "Mrs Achebe", "Auntie Pat"): the word after one
+# is a name, whatever else it means.
+TITLES = frozenset({"mr", "mrs", "ms", "mx", "miss", "dr", "sir", "dame", "lady", "lord", "captain",
+                    "capt", "professor", "prof", "auntie", "uncle"})
+
 STOPWORDS = frozenset("""
 a an the i me my mine myself we us our ours you your yours he him his she her hers it its they
 them their theirs this that these those there here am is are was were be been being do does did

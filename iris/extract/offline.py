@@ -226,8 +226,7 @@ def _dangling_frame(fact: str) -> bool:
     if not words:
         return False
     return words[-1] in _WANTS_CLAUSE or (
-        words[-1] == "that" and len(words) > 1 and words[-2] in _TELLING_VERBS) \
-        or bool(_TELLING_LEFT.search(fact[-60:]) or _MODAL_LEFT.fullmatch(fact))
+        words[-1] == "that" and len(words) > 1 and words[-2] in _TELLING_VERBS) or dangling(fact)
 
 
 # What a cut leaves of "My son tells me | I simply type to you ..." and "I might | also add

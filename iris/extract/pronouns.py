@@ -168,11 +168,8 @@ def _second_name(raw: list[str], at: int) -> bool:
     following = raw[at + 1] if at + 1 < len(raw) else ""
     return at > 0 and raw[at - 1].islower() and raw[at][:1].isupper() and not raw[at].isupper() \
         and following[:1].isupper() and not following.isupper() and following.isalpha() \
-        and (not is_known(following.lower()) or raw[at].rstrip(".").lower() in _TITLES)
+        and (not is_known(following.lower()) or raw[at].rstrip(".").lower() in english.TITLES)
 
-
-_TITLES = frozenset({"mr", "mrs", "ms", "mx", "miss", "dr", "sir", "dame", "lady", "lord",
-                     "captain", "capt", "professor", "prof"})
 
 
 def _past_noun(words: list[str], raw: list[str], after: int) -> int:

@@ -70,7 +70,7 @@ from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, said_by_alias, topics
 from iris.store.wordforms import has as _has
 from iris.store.wordsense import agents, join_compounds, same_action, same_thing
-from iris.text import NEGATIONS, STOPWORDS, stem, tokens
+from iris.text import NEGATIONS, STOPWORDS, TITLES, stem, tokens
 from iris.text import words as lexicon
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
@@ -155,6 +155,7 @@ class Description:
     bag: frozenset[str]  # all content stems, soft ones too
     numbers: frozenset[str]
     people: frozenset[str]  # named people: wife, brother ...
+    number_order: tuple[str, ...]  # its numbers in the order said, "1" too
     about_user: bool  # the user is a subject ("that I like tea")
     polarity: int | None  # set when the description states a feeling or a negation
     # the user is in it only as an object ("how much desmond owes me"): the memory must have
@@ -234,7 +235,7 @@ def describe(text: str) -> Description | None:
     plurals_said = frozenset(words[i] for i in plurals)
     return Description(
         text=text, required=frozenset(required), bag=analysis.bag | required,
-        numbers=analysis.numbers,
+        numbers=analysis.numbers, number_order=analysis.number_order,
         counted=frozenset(w for w in analysis.attributive if w.isdigit()),
         agents=tuple(agents(lowered).items()),
         people=frozenset(analysis.agents) - OTHERS, about_user=about_user,
@@ -269,7 +270,6 @@ _USER_FIRST = re.compile(r"\W*(?:i|i'm|im|i've|ive|i'd|id|i'll|ill)\b", re.I)
 # I got married").
 _NAMED_FIRST = re.compile(r"\W*([A-Z][a-z]+)(?![^,.;]{0,20}\b(?:and|&) (?:I|me)\b)")
 _WITH_ME = re.compile(r"\bme (?:and|&)\b|\b(?:and|&) me\b", re.I)
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "dame", "lady", "lord", "auntie", "uncle"})
 
 
 def _roles_reversed(d: Description, content: str) -> bool:
@@ -281,7 +281,7 @@ def _roles_reversed(d: Description, content: str) -> bool:
     named = _NAMED_FIRST.match(content)  # a sentence's first word is capitalised anyway: only
     # a title says a person ("Insane clown posse is my favorite band" is no one's name)
     return d.about_user and bool(_USER_FIRST.match(d.text)) and named is not None \
-        and named.group(1).lower() in _TITLES
+        and named.group(1).lower() in TITLES
 
 
 # Before a plural noun: "my sports", "the states I lived in", "which languages I speak".
@@ -302,10 +302,10 @@ def decide(description: Description | str, candidates: Sequence[Candidate],
     if decision.status != "forgotten":
         return decision
     chosen = next(c for c in candidates if c.id == decision.id)
+    said = set(re.findall(r"[a-z]+", found.text.lower()))
+    proper = {w.lower() for w in re.findall(r"(?<!^)\b[A-Z][a-z]+", chosen.content)}
     for relative in found.people:
         names = _named(relative, chosen.content)
-        said = set(re.findall(r"[a-z]+", found.text.lower()))
-        proper = {w.lower() for w in re.findall(r"(?<!^)\b[A-Z][a-z]+", chosen.content)}
         if not names or not said.isdisjoint(proper):
             continue  # no name for the relative, or the description says it or a place of
             # the memory's ("my cousin in galway")
@@ -491,21 +491,21 @@ def _dates(text: str) -> frozenset[str]:
         next(g for g in found.groups() if g).lower() for found in _MONTH.finditer(text)))
 
 
-def _same_values(d: Description, content: str) -> bool:
+def _same_values(d: Description, memory: MemoryWords) -> bool:
     """The description's numbers stand in the memory in the same order ("five foot six" is not
     "six foot five"; "type 1" is not "type 2"), and its months and weekdays are the memory's."""
-    said = verifier.numbers_in_order(d.text)
-    kept = iter(verifier.numbers_in_order(content))
-    if said and not (said == ("1",) and not verifier.numbers_in_order(content)) \
-            and not all(n in kept for n in said):  # a subsequence: "1" may be the memory's "a"
+    said, kept = d.number_order, memory.analysis.number_order
+    remaining = iter(kept)
+    if said and (said != ("1",) or kept) \
+            and not all(n in remaining for n in said):  # a subsequence; "1" may be the memory's "a"
         return False
-    return _dates(d.text) <= _dates(content)
+    return _dates(d.text) <= _dates(memory.plain)
 
 
 def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
              literal: bool = False, every_word: bool = False) -> bool:
     memory = memory_words(content)
-    if not d.numbers <= memory.analysis.numbers or not _same_values(d, content):
+    if not d.numbers <= memory.analysis.numbers or not _same_values(d, memory):
         return False
     # "a single dad" is not "a stay at home dad": the count word is a word of the fact
     if not d.counted <= memory.analysis.attributive | memory.analysis.numbers:

@@ -155,6 +155,8 @@ class Analysis:
     # the same, a passive with "by" read in the active's order ("my dog was chased by my
     # cat" is "cat chase dog"): the order the verifier compares
     active: tuple[str, ...] = ()
+    # the numbers in the order written, "1" too ("type 1 diabetes"; `numbers` leaves it out)
+    number_order: tuple[str, ...] = ()
     # bag word -> the words as written that gave it (for the synonym lookup)
     forms: dict[str, frozenset[str]] = field(default_factory=dict, hash=False, compare=False)
     # (word before, verb) of a verb with a direct object, read as a passive ("I | was |
@@ -175,12 +177,6 @@ class Verdict:
     # is tiny" / "my apartment is tiny"): MiniLM can put such a pair as low as 0.5, so the
     # store takes it from the link floor up rather than from dedup_candidate_threshold.
     substitution: bool = False
-
-
-def numbers_in_order(text: str) -> tuple[str, ...]:
-    """The numbers of `text` as the verifier reads them ("five" as "5"), in the order written,
-    "1" too ("type 1 diabetes")."""
-    return tuple(w for w in _read_words(tokens(text)) if w.replace(".", "", 1).isdigit())
 
 
 @text_cache(maxsize=8192)
@@ -239,6 +235,7 @@ def analyze(text: str) -> Analysis:
         polarity=sentiment * (-1 if negations % 2 else 1),
         # "a sister" and "one sister" are the same fact.
         numbers=frozenset(w for w in words if w.replace(".", "", 1).isdigit() and w != "1"),
+        number_order=tuple(w for w in words if w.replace(".", "", 1).isdigit()),
         update=frozenset(stem(w) for w in words if w in _UPDATE),
         past=frozenset(w for w in words if w in _PAST)
         | ({"was"} if any(w in _WAS for w in words) else set())
