@@ -141,6 +141,10 @@ SPLIT_LABELS = {
     # with 9; their _result.txt). Looked at since: development data now.
     "fresh20": "FORMER FRESH HELD-OUT 20 (scored once, looked at since: development data now)",
     "fresh21": "FORMER FRESH HELD-OUT 21 (scored once, looked at since: development data now)",
+    # forget_eval_fresh22.yaml and forget_eval_fresh23.yaml: written in round 18 by writers that
+    # had not read the rules, committed before any code ran on them, to be scored once.
+    "fresh22": "FRESH HELD-OUT 22 (written blind, scored once at the end of round 18)",
+    "fresh23": "FRESH HELD-OUT 23 (written blind, scored once at the end of round 18)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
