@@ -318,6 +318,11 @@ def canonical(text: str, *, possessive: bool = True) -> list[str]:
 
 
 
+# A relative by marriage is another person, one word that starts with "inlaw" (so "my
+# sister-in-law" is not "my sister", nor "my mother-in-law" my mum); "my in-laws" are all of
+# them, a word no relative's starts with (a description's word may be a longer form).
+IN_LAW = [(re.compile(r"\b(mother|father|sister|brother|son|daughter|parent)s? in law\b"), r"inlaw\1"),
+          (re.compile(r"\bin laws?\b"), "allinlaws")]
 _PHRASES = [
     (re.compile(r"\bcan not (?:stand|bear|tolerate)\b"), "hate"),
     (re.compile(r"\b(\w+) years? old\b"), r"\1"),  # "I am 24 years old" is "I'm 24"
@@ -329,6 +334,7 @@ _PHRASES = [
      "professionally"),
     (re.compile(r"\ba couple of\b"), "2"),
     (re.compile(r"\bno longer\b"), "not longer"),
+    *IN_LAW,
     (re.compile(r"\bany more\b"), "anymore"),
 ]
 _PARAPHRASE = re.compile(r"\b(?:" + "|".join(

@@ -22,7 +22,11 @@ and with one memory stored almost anything is "clear of the others"):
   * when the description says how the user feels ("that I like tea") or negates, the
     memory's polarity must agree;
   * when the description is about the user ("that I like tea"), a memory about someone
-    else ("My wife likes tea") is not a match.
+    else ("My wife likes tea") is not a match;
+  * a described word a negation reaches on one side only is another fact ("that I'm very
+    religious" / "... though I'm not very religious"); a description that only names a
+    subject ("the alcohol thing") is not held against a memory's negation;
+  * a relative by marriage is one word (iris.text.IN_LAW): "my mum" is no mother-in-law.
 A description's noun is also found in a memory that names a kind of it: by WordNet's
 hypernyms of the memory word's main sense (iris/store/kinds.py: "my sheepdog" / "my collie";
 a capitalised word by its capitalised sense: "learning Mandarin" is Chinese, not the fruit)
@@ -179,6 +183,10 @@ class Description:
     counted: frozenset[str] = frozenset()
     # agent nouns said as what the user is, with their verbs ("a dog walker": walker -> walk)
     agents: tuple[tuple[str, str], ...] = ()
+    negated: frozenset[str] = frozenset()  # the stems a negation reaches (verifier.negated)
+    # it states something of someone ("that I'm very religious"), not only names a subject
+    # ("the alcohol thing"): a memory that negates its word says otherwise
+    claim: bool = False
 
 
 @dataclass(frozen=True)
@@ -237,7 +245,9 @@ def describe(text: str) -> Description | None:
         text=text, required=frozenset(required), bag=analysis.bag | required,
         numbers=analysis.numbers, number_order=analysis.number_order,
         counted=frozenset(w for w in analysis.attributive if w.isdigit()),
-        agents=tuple(agents(lowered).items()),
+        agents=tuple(agents(lowered).items()), negated=verifier.negated(" ".join(words)),
+        claim=(about_user or bool(set(analysis.agents) - OTHERS))
+        and any(w in lexicon().verbs and not w.endswith("ing") for w in words),
         people=frozenset(analysis.agents) - OTHERS, about_user=about_user,
         user_as_object="self" in analysis.agents and not about_user,
         polarity=analysis.polarity if feeling else None,
@@ -516,6 +526,8 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         return False
     if d.polarity is not None and memory.analysis.polarity != d.polarity:
         return False
+    if _negation_differs(d, memory):
+        return False
     agents = memory.analysis.agents
     people = frozenset(agents) - OTHERS
     # About the user, or naming only a frame ("my name"): someone else's fact is not it.
@@ -585,6 +597,20 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     # The user as the subject ("I teach piano to kids") may name others in passing.
     return not (heads or weak) or people <= allowed or (
         not d.people and agents[:1] == ("self",))
+
+
+def _negation_differs(d: Description, memory: MemoryWords) -> bool:
+    """Does a described word stand under a negation on one side only? "that I'm very
+    religious" is not "... even though I'm not very religious", "that I can whistle" not "I
+    can't whistle"; a description that only names a subject ("the alcohol thing") is said
+    against a memory's negation ("I don't drink alcohol") by no one."""
+    for word in d.required:
+        if word in d.negated:
+            if _has(word, memory.stems) and not _has(word, memory.negated):
+                return True
+        elif d.claim and _has(word, memory.negated):
+            return True
+    return False
 
 
 def _another_doer(d: Description, memory: MemoryWords) -> bool:

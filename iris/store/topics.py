@@ -19,7 +19,7 @@ from iris.store.kinds import is_noun, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
 from iris.store.wordsense import agents, compounds
-from iris.text import STOPWORDS, plain, read_yaml, stem
+from iris.text import IN_LAW, STOPWORDS, plain, read_yaml, stem
 
 OTHERS = frozenset({"self", "he", "she", "they"})  # agents that are not a named person
 
@@ -39,6 +39,7 @@ class MemoryWords:
     aliases: frozenset[str] = frozenset()
     # the verbs of the agent nouns it says someone is ("I am a painter": paint)
     doing: frozenset[str] = frozenset()
+    negated: frozenset[str] = frozenset()  # the stems a negation reaches (verifier.negated)
 
 
 @text_cache(maxsize=200_000)  # as search._memory_words: every memory of a large user
@@ -47,6 +48,8 @@ def memory_words(content: str) -> MemoryWords:
     word the verifier folds away ("work as a nurse" -> "as a nurse") still counts."""
     analysis = verifier.analyze(content)
     flat = plain(content)
+    for pattern, joined in IN_LAW:
+        flat = pattern.sub(joined, flat)
     words = tuple(flat.split())
     sequence = tuple(stem(w) for w in words)
     # "I sold my motorbike" is about selling: an irregular form also counts as its base.
@@ -62,7 +65,7 @@ def memory_words(content: str) -> MemoryWords:
                    | frozenset(stem(c) for c in compounds(words)), sequence, words,
                    frozenset(words), flat, nouns, frozenset().union(*(kinds_of(w).same for w in nouns)),
                    frozenset().union(*(alias_stems(w) for w in as_written)),
-                   frozenset(agents(flat).values()))
+                   frozenset(agents(flat).values()), verifier.negated(content))
 
 
 def _abbreviations(content: str) -> frozenset[str]:

@@ -179,6 +179,29 @@ class Verdict:
     substitution: bool = False
 
 
+# How far a negation reaches: this many content words on ("I'm not very religious", "never
+# once eaten a mushroom"), never past a feeling (the polarity's business: "I don't like
+# chicken" says nothing against chicken) nor past the end of its clause.
+_NEGATION_REACH = 3
+_CLAUSE_ENDS = frozenset("but and though although because so while whereas since yet however".split())
+
+
+def negated(text: str) -> frozenset[str]:
+    """The stems (and those of their irregular bases) of the words a negation reaches."""
+    out: set[str] = set()
+    reach = 0
+    for word in tokens(text):
+        if word in NEGATIONS:
+            reach = _NEGATION_REACH
+        elif word in _CLAUSE_ENDS or word in _POSITIVE or word in _NEGATIVE:
+            reach = 0
+        elif reach and word not in STOP and not word.isdigit():
+            out.add(stem(word))
+            out.update(stem(b) for b in irregular_bases(word))
+            reach -= 1
+    return frozenset(out)
+
+
 @text_cache(maxsize=8192)
 def analyze(text: str) -> Analysis:
     words = _read_words(tokens(text))

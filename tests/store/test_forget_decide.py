@@ -446,3 +446,45 @@ def test_no_age_gender_or_height_where_none_is_said(description, memory):
 ])
 def test_roles_turned_round_are_another_fact(description, memory, status):
     assert _decide(description, memory).status == status
+
+
+@pytest.mark.parametrize("description, memory, status", [
+    # a described word under a negation on one side only (forget_eval_fresh21, development
+    # since its scoring: the first was deleted)
+    ("i'm very religious", "I fast for Ramadan even though I'm not very religious", "not_found"),
+    ("that i can whistle", "I've never been able to whistle", "not_found"),
+    ("that my husband drinks", "My husband doesn't drink", "not_found"),
+    ("that i don't eat pork", "I love pork pies", "not_found"),
+    # negated on both sides, past a word that carries nothing ("never once eaten a mushroom")
+    ("that i've never eaten mushrooms", "I've never once eaten a mushroom", "forgotten"),
+    ("that i can't whistle", "I've never been able to whistle", "forgotten"),
+    ("me not speaking for months", "I have not spoken in three months.", "forgotten"),
+    # a negated feeling is the polarity's business, not the object's
+    ("that i hate chicken", "I do not like chicken.", "forgotten"),
+    # a subject named, no claim made: a memory's negation says nothing against it
+    ("the alcohol thing", "I don't drink alcohol", "forgotten"),
+    # the negation ends with its clause
+    ("that i have a dog", "I don't have kids but I have a dog", "forgotten"),
+])
+def test_a_negation_on_one_side_only_is_another_fact(description, memory, status):
+    assert _decide(description, memory).status == status
+
+
+@pytest.mark.parametrize("description, memories, status, chosen", [
+    # a relative by marriage is another person (forget_eval_fresh21: "my own mum" deleted the
+    # mother-in-law)
+    ("that my own mum comes for sunday lunch every week",
+     ["My mother-in-law Sheila comes for Sunday lunch every week"], "not_found", None),
+    ("my sister-in-law", ["My sister Ines is a pilot", "My brother-in-law is a chef"], "not_found", None),
+    ("my mum", ["My mother-in-law Sheila visits on Sundays", "My mum lives in Leeds"], "forgotten", 2),
+    ("that my father in law was a miner", ["My father-in-law was a coal miner in Barnsley"], "forgotten", 1),
+    # "my in-laws" are each of them: one found is asked about, as for "my family"
+    ("my in-laws", ["My brother-in-law Desmond still owes me", "We host Diwali for my in-laws"],
+     "ambiguous", None),
+    ("my in-laws", ["My brother-in-law Desmond still owes me", "My sister lives in Leeds"],
+     "ambiguous", None),
+])
+def test_a_relative_by_marriage_is_another_person(description, memories, status, chosen):
+    decision = _decide(description, *memories)
+    assert decision.status == status
+    assert decision.id == chosen
