@@ -222,6 +222,16 @@ def key_start(text: str, end: int, is_clause: Callable[[str], bool]) -> int:
     return key if key is not None else end
 
 
+# The user's own remembering or forgetting, said as a fact: a first-person subject, an adverb
+# of time or a negation, then the verb ("I still remember ...", "we always forget ...", "I
+# can't remember ..."). "I want to note that ..." and "I need you to remember ..." stay
+# commands.
+_OWN_MEMORY = re.compile(
+    r"\W*(?:i|we)\s+(?:still|always|never|often|sometimes|usually|really|clearly|vividly|barely|"
+    r"hardly|can(?:no|n['\u2019]|')t|do(?:n['\u2019]t| not)|could(?:n['\u2019]t| not))\s+"
+    r"(?:remember|forget)\b", re.I)
+
+
 def _lead_in_end(text: str, *, whole: bool = False) -> int:
     """Where the facts start after a lead-in at the start of `text`, or 0 when there is none.
     The first boundary ends the lead-in: "For the record, I like you, too" keeps its comma.
@@ -231,6 +241,8 @@ def _lead_in_end(text: str, *, whole: bool = False) -> int:
     "can you log this for me?") must carry a signal and end at a strong boundary (":", "-",
     "?") or at "that" right after a signal verb. `whole`: the text is a header line, so a
     lead-in may also run to its end ("It is important that you remember")."""
+    if _OWN_MEMORY.match(text):
+        return 0  # "I still remember my first day at school": the fact's verb, no command
     words = _words()
     signal, open_for_subject, addressed, after_verb = False, False, False, False
     seen = unknown = 0

@@ -205,6 +205,7 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_partners(message, _with_symbols(message, _with_closing_bracket(message, spans)))
     spans = _with_named_subjects(message, spans)
     spans = _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
+    spans = _with_verb_uses(message, spans)
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
     spans = _with_fronted_clauses(message, spans)
     spans = joiners.without_repeated_joiners(message, spans)
@@ -375,12 +376,19 @@ def _with_symbols(message: str, spans: list[tuple[int, int]]) -> list[tuple[int,
 def _with_partners(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """A subject coordinated with the user belongs to the fact ("Tom and I got married", "my
     wife and I"): the sets hold too few for the model to learn it, and it drops the name."""
-    out = []
+    out: list[tuple[int, int]] = []
     for start, end in spans:
         found = _PARTNER.search(message, max(0, start - 60), start)
         if found and found.end() == start and TOKEN.match(message, start) and \
                 message[start:].split(None, 1)[0].lower() in ("i", "we"):
-            start = found.start()
+            if not out or found.start() >= out[-1][1]:
+                start = found.start()
+            elif re.search(r"(?:and|&)\s*$", message[out[-1][1]:start]) and \
+                    not is_clause(message[out[-1][0]:out[-1][1]]):
+                start = out.pop()[0]  # "my late husband Arthur | and I were married ..."
+            # else the partner is in a fact of its own ("Bruno is our dog | and I take him
+            # ..."), or its "and" too ("my mum remembers | my birthday and | I live ..."):
+            # never twice
         out.append((start, end))
     return out
 
@@ -443,6 +451,23 @@ def _coordinated_things(words: str) -> bool:
     return not (closers.is_closer(words) or chat.is_chat(words) or is_clause(words)
                 or _QUESTION_WORDS.intersection(norms)
                 or all(w in STOPWORDS for w in norms))
+
+
+# A memory verb said as the fact's own verb, not as a command: after a subject, a modal, a
+# negation or an adverb ("my mum always remembers | my birthday", "she can never remember | my
+# birthday", "I still remember | my first day at school"). The model, which saw these verbs
+# only as commands, ends a fact before its object.
+_VERB_USE = re.compile(
+    r"(?:\b(?:i|he|she|it|they|we|can|cannot|could|never|always|still|often|sometimes|also|"
+    r"does|did|do|will|would|not|n't)|n[\'\u2019]t)\s+(?:remember|remembers|remembered|forget|forgets|forgot|"
+    r"forgotten)\s*$", re.I)
+
+
+def _with_verb_uses(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A span that ends in a memory verb used as the fact's verb takes the next one, when
+    nothing stands between them, as its object."""
+    return _joined_back(message, spans, lambda _, gap, before: (
+        bool(_VERB_USE.search(before[-40:])) and not gap.strip()))
 
 
 def _with_relatives(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -380,3 +380,16 @@ def test_a_word_in_a_list_or_alone_stays(message, facts):
 ])
 def test_a_vowelless_command_in_a_sign_off(message, facts):
     assert split_facts(message) == facts
+
+
+@pytest.mark.parametrize("text, rest", [
+    # the user's own remembering, said as a fact, is no command
+    ("I still remember my first day at school", "I still remember my first day at school"),
+    ("I can't remember my PIN", "I can't remember my PIN"),
+    ("we always forget the bins on Tuesdays", "we always forget the bins on Tuesdays"),
+    # a command said in the first person stays one
+    ("I want you to remember that I like tea", "I like tea"),
+    ("I want to note that I like tea", "I like tea"),
+])
+def test_the_users_own_remembering_is_no_command(text, rest):
+    assert strip_command(text) == rest

@@ -444,3 +444,34 @@ def test_an_aside_to_the_reader_is_no_part_of_a_fact(message, facts):
 ])
 def test_a_verb_of_telling_or_a_modal_alone_is_no_fact(piece, left):
     assert offline.dangling(piece) is left
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a memory verb as the fact's own verb, not a command (fresh26, development since its
+    # scoring: "... she can never | My birthday")
+    ("remember that my mum always remembers my birthday and I live in Leeds",
+     ["My mum always remembers my birthday", "I live in Leeds"]),
+    ("remember that I still remember my first day at school and I have a dog",
+     ["I still remember my first day at school", "I have a dog"]),
+    ("please remember: I can never remember my PIN, and I like tea",
+     ["I can never remember my PIN", "I like tea"]),
+    ("note that my dad forgets names and that I drive a van", ["My dad forgets names", "I drive a van"]),
+    ("remember that my son Tom is 7 and he can never remember my birthday",
+     ["My son Tom is 7", "Tom can never remember my birthday"]),
+])
+def test_a_memory_verb_inside_a_fact_is_the_facts_verb(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a partner before "and I" joins its fact once, never twice (dev11b, dev4, fresh27)
+    ("Bruno is our dog and I take him swimming on Saturdays. remember ok thank you",
+     ["Bruno is our dog", "I take Bruno swimming on Saturdays"]),
+    ("note tht I do not pick up my toys & I have a pet turtle & my best friend lives next door",
+     ["I do not pick up my toys", "I have a pet turtle", "My best friend lives next door"]),
+    ("I just got a job at a gas station oh n btw my late husband Arthur and I were married for 52 "
+     "years.",
+     ["I just got a job at a gas station", "My late husband Arthur and I were married for 52 years"]),
+])
+def test_a_partner_before_and_i_is_in_one_fact_only(message, facts):
+    assert read_facts(message)[0] == facts
