@@ -2,6 +2,9 @@
 as words ("I like tea full stop", "... end of note", "I swim comma I run"). Left as words they
 stay on the fact ("I work at a school full stop") or become one ("Full Stop").
 
+Beside stops, commas and new lines: semicolons, colons, exclamation and question marks, and
+quotes said aloud ("open quote", "close quote", "unquote"), which go.
+
 `spoken_marks` puts the mark in place of its words, a closed class read by grammar: a mark
 word never follows a determiner or a possessive ("a full stop", "my period", "a new line of
 work" are nouns of the fact), and the words that are ordinary nouns too need more:
@@ -9,7 +12,8 @@ work" are nouns of the fact), and the words that are ordinary nouns too need mor
   late", "a tough period", "the trial period" stay) and at a sentence's end or before a new
   sentence ("I love period dramas" stays);
 - "comma" and "new line" only between two clauses ("the oxford comma is ..." stays): what
-  follows opens a clause (a subject, a capital) or is a connector."""
+  follows opens a clause (a subject, a capital) or is a connector;
+- "colon" not before a word that makes it the organ ("colon cancer")."""
 
 from __future__ import annotations
 
@@ -20,11 +24,20 @@ from iris.extract.clauses import is_clause
 
 # Unambiguous after a word that is no determiner: "full stop", "end of note".
 _STOPS = r"full[\s-]+stop|end\s+of\s+(?:the\s+)?(?:note|message|dictation)"
+# Marks no fact says as words after a word that is no determiner; quotes said aloud go.
+_OTHERS = (r"semi[\s-]?colon|exclamation\s+(?:mark|point)|question\s+mark|"
+           r"(?:open|close|end)\s+quotes?|unquote")
 _MARK = re.compile(
-    rf"(?<![\w'])(?P<word>{_STOPS}|period|comma|new\s+line|new\s+paragraph)(?![\w'])"
+    rf"(?<![\w'])(?P<word>{_STOPS}|{_OTHERS}|period|comma|colon|new\s+line|new\s+paragraph)(?![\w'])"
     r"(?:\s*[.!?,;:]+)?",  # a mark written after the spoken one is the same mark
     re.I)
-_MARKS = {"comma": ",", "new line": ".", "new paragraph": "."}
+_MARKS = {"comma": ",", "new line": ".", "new paragraph": ".", "semicolon": ";", "semi colon": ";",
+          "colon": ":", "exclamation mark": "!", "exclamation point": "!", "question mark": "?",
+          "open quote": "", "open quotes": "", "close quote": "", "close quotes": "",
+          "end quote": "", "end quotes": "", "unquote": ""}
+# "colon cancer", "a colon cleanse": the organ, not the mark.
+_COLON_NOUNS = frozenset({"cancer", "surgery", "cleanse", "cleansing", "polyp", "polyps",
+                          "health", "screening", "removed"})
 _WORDS_BEFORE = 2
 # What opens a clause after a mark: a subject, a connector; "I", "my", "the" and the like.
 _CLAUSE_OPENERS = frozenset({"i", "im", "ive", "id", "ill", "we", "he", "she", "they", "it",
@@ -46,15 +59,18 @@ def _mark_word(text: str, found: re.Match[str]) -> str | None:
     """The mark word `found` reads, in lower case with single spaces ("full stop", "new
     line"), when it is spoken punctuation; None when it is a word of the fact."""
     before = english.word_norms(text[max(0, found.start() - 60):found.start()])
-    if not before:
-        return None  # a message that is only "Period." is the user's word
-    lexicon = english.words()
     word = re.sub(r"[\s-]+", " ", found.group("word").lower())
+    if not before:  # a message that is only "Period." is the user's word; "open quote I
+        return word if _MARKS.get(word) == "" else None  # keep bees ..." is dictated
+    lexicon = english.words()
     if before[-1] in lexicon.noun_markers:
         return None  # "a full stop", "my period", "a new line"
     rest = text[found.end("word"):]
-    if re.fullmatch(_STOPS, word, re.I):
+    if re.fullmatch(_STOPS, word, re.I) or re.fullmatch(_OTHERS, word, re.I):
         return word
+    if word == "colon":  # before a list or a clause, not the organ ("colon cancer")
+        after = re.match(r"\W*([\w']+)", rest)
+        return None if after and after.group(1).lower() in _COLON_NOUNS else word
     if word == "period":
         # "a tough period", "the trial period": a noun phrase of the fact; "I love period
         # dramas": a noun modifier; only the end of a clause is a spoken stop

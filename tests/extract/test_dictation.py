@@ -53,3 +53,19 @@ def test_the_fast_path_stores_a_fact_without_its_spoken_stop() -> None:
 
     decision = DirectHandler().decide("remember that I like tea full stop")
     assert (decision.action, decision.content) == ("store", "I like tea")
+
+
+@pytest.mark.parametrize("text, written", [
+    # the other marks said aloud (fresh26, development since its scoring)
+    ("I like donuts semicolon my favorite band is Blur", "I like donuts; my favorite band is Blur"),
+    ("remember this iris colon bullet one, I swim", "remember this iris: bullet one, I swim"),
+    ("is that clear question mark", "is that clear?"),
+    ("I won the raffle exclamation mark", "I won the raffle!"),
+    ("open quote I keep bees close quote", " I keep bees"),
+    # the organ, a plural, a noun after a determiner: words of the fact
+    ("I had colon cancer in 2019", "I had colon cancer in 2019"),
+    ("my mum had a colon removed", "my mum had a colon removed"),
+    ("I love semicolons", "I love semicolons"),
+])
+def test_other_marks_said_aloud_are_written(text: str, written: str) -> None:
+    assert spoken_marks(text) == written
