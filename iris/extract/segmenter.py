@@ -613,7 +613,17 @@ _QUESTION_TAIL = re.compile(r"\s+(?:is|was|does|did|do|can|could|will|would|are|
 _WH = re.compile(r"\b(?:what|who|whom|where|how|which|why|when|whether|if)\b", re.I)
 
 
+# The opening of a question the model cut off, left on a fact's end: an auxiliary and "there"
+# or "it" ("... I drive a mini van Is there", "... i am four is it"). No fact ends so: "it is",
+# "there is" end one the other way round.
+_CUT_QUESTION = re.compile(r"\s+(?:is|are|was|were|does|did|do|can|could|will|would|have|has)"
+                           r"\s+(?:there|it)\s*[?!.]*$", re.I)
+
+
 def _without_question_tail(piece: str) -> str:
+    cut = _CUT_QUESTION.search(piece, max(0, len(piece) - 30))
+    if cut is not None and is_clause(piece[:cut.start()]):
+        return piece[:cut.start()]
     found = _QUESTION_TAIL.search(piece, max(0, len(piece) - 60))
     if found is None or _WH.search(piece, 0, found.start()):
         return piece  # "I wonder what it is that you do"

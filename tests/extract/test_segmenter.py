@@ -475,3 +475,15 @@ def test_a_memory_verb_inside_a_fact_is_the_facts_verb(message, facts):
 ])
 def test_a_partner_before_and_i_is_in_one_fact_only(message, facts):
     assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # the opening of a question the cut left on the last fact (fresh26, development since its
+    # scoring)
+    ("remember: I have five sons new line I drive a mini van Is there anything else you need from me?",
+     ["I have five sons", "I drive a mini van"]),
+    ("um, okay, so, bullet one, my best friend lives next door. bullet two, i am four is it clear?",
+     ["My best friend lives next door", "I am four"]),
+])
+def test_the_opening_of_a_cut_question_goes(message, facts):
+    assert read_facts(message)[0] == facts
