@@ -19,9 +19,10 @@ from iris.extract import chat, closers
 from iris.extract.clauses import FIRST_PERSON
 from iris.extract.wrappers import is_request
 
-# A mail client's line: "Sent from my iPhone", "Sent via Gmail", "Get Outlook for Android".
+# A mail client's line: "Sent from my iPhone", "Sent via Gmail", "Get Outlook for Android",
+# "Sent frm my phone".
 _DEVICE_LINE = re.compile(
-    r"(?:sent\s+(?:from|via|with|using)|get\s+outlook\s+for)(?:\s+[\w'&.+-]+){1,5}\W*", re.I)
+    r"(?:sent\s+(?:from|frm|via|with|using)|get\s+outlook\s+for)(?:\s+[\w'&.+-]+){1,5}\W*", re.I)
 # A name or an initial signed under a valediction: "T.", "t", "Sam", "- Jo", "Tom x".
 _NAME_LINE = re.compile(r"[-~\u2013\u2014\s]*(?:[A-Za-z]\.?|[A-Z][a-z]+)(?:\s+(?:[A-Za-z]\.?|x+))?\s*")
 # A signature under a valediction: at most this many lines of at most this many words.

@@ -59,3 +59,10 @@ def test_a_sign_off_on_the_facts_line_goes(message: str, kept: str, facts: list[
 ])
 def test_a_valediction_inside_a_fact_stays(message: str) -> None:
     assert without_signature(message) == message
+
+
+def test_a_device_line_in_chat_spelling_goes():
+    # fresh27, development since its scoring: "Sent frm my grandson's old phone" was a fact
+    facts = read_facts("pls memorize my favorite ice cream flavor is chocolate.\n\n"
+                       "Sent frm my grandson's old phone")[0]
+    assert facts == ["My favorite ice cream flavor is chocolate"]
