@@ -232,13 +232,19 @@ def _dangling_frame(fact: str) -> bool:
 # What a cut leaves of "My son tells me | I simply type to you ..." and "I might | also add
 # that ...": a verb of telling with no complement, a subject and a modal alone. No gold fact
 # of the development files ends so ("my age is too old to say" ends in "say").
-_TELLING_LEFT = re.compile(r"\b(?:tells|told) (?:me|us)\W*$|\b(?:says|said)\W*$", re.I)
+_TELLING_LEFT = re.compile(r"\b(?:tells|told) (?:me|us)\W*$|\b(?:says|said)\W*$"
+                           # and a verb of telling before "that" with no clause after it: the
+                           # lead-in a cut left ("I would like to precise that")
+                           r"|\b(?:precise|specify|clarify|state|say|mention|add|note|inform you|"
+                           r"tell you|let you know|remind you|point out|confirm|share|know) that\W*$",
+                           re.I)
 _MODAL_LEFT = re.compile(r"\W*[\w']+ (?:might|may|should|could|would|can|will|must)\W*", re.I)
 
 
 def dangling(fact: str) -> bool:
     """`fact` is a verb of telling or a modal a cut left alone, no fact ("My son tells me", "I
-    might"); one ending in "if" may still hold its fact ("Shelby snores if | that makes sense")."""
+    might", "I would like to precise that"); one ending in "if" may still hold its fact
+    ("Shelby snores if | that makes sense")."""
     return bool(_TELLING_LEFT.search(fact[-60:]) or _MODAL_LEFT.fullmatch(fact))
 
 

@@ -487,3 +487,15 @@ def test_a_partner_before_and_i_is_in_one_fact_only(message, facts):
 ])
 def test_the_opening_of_a_cut_question_goes(message, facts):
     assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a lead-in that ends in a verb of telling and "that" before a list is no fact (fresh26,
+    # development since its scoring)
+    ("I would like to precise that\n🗂️ I have two dogs\n🗂️ I own two vintage mustangs",
+     ["I have two dogs", "I own two vintage mustangs"]),
+    ("Following up on my earlier message, I can confirm that\n- I swim\n- I knit",
+     ["I swim", "I knit"]),
+])
+def test_a_lead_in_ending_in_telling_that_is_no_fact(message, facts):
+    assert read_facts(message)[0] == facts
