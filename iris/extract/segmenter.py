@@ -205,7 +205,7 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_partners(message, _with_symbols(message, _with_closing_bracket(message, spans)))
     spans = _with_named_subjects(message, spans)
     spans = _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
-    spans = _with_verb_uses(message, spans)
+    spans = _with_verb_uses(message, _with_lone_verbs(message, spans))
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
     spans = _with_fronted_clauses(message, spans)
     spans = joiners.without_repeated_joiners(message, spans)
@@ -468,6 +468,20 @@ def _with_verb_uses(message: str, spans: list[tuple[int, int]]) -> list[tuple[in
     nothing stands between them, as its object."""
     return _joined_back(message, spans, lambda _, gap, before: (
         bool(_VERB_USE.search(before[-40:])) and not gap.strip()))
+
+
+def _with_lone_verbs(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A subject with no verb, the one finite verb the model left out, and what follows are
+    one fact ("my pet pigeon Comet | joined | our team in March"): no fact is a noun phrase
+    alone before a verb. So are a fact that ends in a finite verb and a noun phrase right
+    after it ("my colleague Tsubasa joined | our team in March"), when that opens with an
+    article or "our" ("my" opens the next fact as often: "my dad retired | my mum works")."""
+    return _joined_back(message, spans, lambda first, gap, before: (
+        len(gap.split()) == 1 and gap.strip().lower() in english.words().finite_verbs
+        and not is_clause(before))
+        # "... Tsubasa joined | our team in March": the verb's object after it
+        or (not gap.strip() and first.lower() in ("our", "the", "a", "an")
+            and before.split()[-1].lower() in english.words().finite_verbs))
 
 
 def _with_relatives(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -499,3 +499,16 @@ def test_the_opening_of_a_cut_question_goes(message, facts):
 ])
 def test_a_lead_in_ending_in_telling_that_is_no_fact(message, facts):
     assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # a verb the model left between a subject and its object (fresh26, development since its
+    # scoring)
+    ("Meeting notes, personal section: my pet pigeon Comet joined our team in March.",
+     ["My pet pigeon Comet joined our team in March"]),
+    ("Work stuff: my senior colleague Tsubasa joined our team in March and also they should not "
+     "be disturbed before ten.",
+     ["My senior colleague Tsubasa joined our team in March", "Tsubasa should not be disturbed before ten"]),
+])
+def test_a_verb_left_between_subject_and_object_joins_them(message, facts):
+    assert read_facts(message)[0] == facts
