@@ -325,6 +325,13 @@ _WISH = re.compile(r"(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:[a-z]+\s+){0,2}"
                    r"(?:day|evening|night|weekend|week|one|morning|afternoon|time)\W*", re.I)
 
 
+# The user writing this very message: "I'm finally doing this", "I've been meaning to do this
+# for weeks", "I'm typing this on the bus". "this" with nothing after it but when and where.
+_DOING_THIS = re.compile(
+    r"(?:i'?m|i am|i've been|ive been|i have been|i was)\s+(?:finally\s+|just\s+|actually\s+)?"
+    r"(?:doing|typing|writing|sending|meaning to (?:do|send|write)|trying to (?:do|send|write))"
+    r"\s+this(?:\s+(?:now|today|tonight|at last|for (?:weeks|ages|months|days)|on (?:the|my) \w+))?\W*",
+    re.I)
 # A greeting said as a piece of its own ("Hello support team", "Dear Iris"): no verb in it.
 _GREETING = re.compile(r"(?:hello|hi|hiya|hey|dear|greetings|good (?:morning|afternoon|evening|day))"
                        r"(?:\s+[a-z]+){0,3}\W*", re.I)
@@ -335,7 +342,7 @@ def about_the_telling(piece: str) -> bool:
     ("My earlier message", "I am sharing my details as below", "I hope the above is clear",
     "This message was sent from a mobile device"), or a wish to the reader ("Have a lovely
     evening"). A word of anything else ("I sent my mum a message") makes it a fact."""
-    if _WISH.fullmatch(piece.strip()):
+    if _WISH.fullmatch(piece.strip()) or _DOING_THIS.fullmatch(piece.strip()):
         return True
     words = re.findall(r"[a-z']+", piece.lower())
     if _GREETING.fullmatch(piece.strip()) and not FIRST_PERSON.search(piece):
