@@ -592,9 +592,27 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     found = [p for p in cleaned if p and re.search(r"\w", p)]
     if found:
         found[-1] = _without_question_tail(_without_thanks_abroad(found[-1]))
+    found = [p for p in map(_without_comment_clause, found) if p]
     # a piece about the message itself is no fact, when the message holds one
     told = [p for p in found if not offline.about_the_telling(p) and not offline.dangling(p)]
     return pronouns.resolve(told or found)
+
+
+# A comment clause of the user's before a clause about someone else ("i swear | she snored
+# through the whole wedding", "i believe he had a stroke"): the fact is the other person's,
+# the user's own certainty no part of it. Before the user's own clause it stays ("I think I
+# will retire" is a plan held loosely), and alone it is an aside.
+_COMMENT = (r"(?:and\s+|but\s+|so\s+)?(?:i|we)\s+(?:really\s+|honestly\s+|just\s+)?"
+            r"(?:think|believe|swear|guess|reckon|suppose|bet|heard|hear|imagine)")
+_COMMENT_BEFORE_OTHER = re.compile(_COMMENT + r"\s+(?:that\s+)?(?=(?:he|she|they|it)\b)", re.I)
+_COMMENT_ALONE = re.compile(_COMMENT + r"\W*", re.I)
+
+
+def _without_comment_clause(piece: str) -> str:
+    if _COMMENT_ALONE.fullmatch(piece):
+        return ""
+    found = _COMMENT_BEFORE_OTHER.match(piece)
+    return piece[found.end():] if found else piece
 
 
 # Thanks and goodbyes in the languages users mix into English, at a message's end after the

@@ -526,3 +526,17 @@ def test_a_verb_left_between_subject_and_object_joins_them(message, facts):
 ])
 def test_the_user_writing_this_message_is_no_fact(message, facts):
     assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # the user's comment clause before someone else's clause goes (fresh22, fresh26:
+    # development since their scoring)
+    ("remember: my cousin's baby eulalia came home from hospital on monday and i swear she "
+     "panicked during the fireworks.",
+     ["My cousin's baby eulalia came home from hospital on monday", "Eulalia panicked during the fireworks"]),
+    # before the user's own clause, or with an object, it is the fact's
+    ("remember that I think I will retire soon", ["I think I will retire soon"]),
+    ("remember I believe in ghosts", ["I believe in ghosts"]),
+])
+def test_a_comment_clause_before_another_persons_fact_goes(message, facts):
+    assert read_facts(message)[0] == facts
