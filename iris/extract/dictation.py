@@ -11,7 +11,7 @@ work" are nouns of the fact), and the words that are ordinary nouns too need mor
 - "period" only after a finished clause with no determiner just before it ("my period is
   late", "a tough period", "the trial period" stay) and at a sentence's end or before a new
   sentence ("I love period dramas" stays);
-- "comma" and "new line" only between two clauses ("the oxford comma is ..." stays): what
+- "comma", "new line" and "slash" only between two clauses ("the oxford comma is ..." stays): what
   follows opens a clause (a subject, a capital) or is a connector;
 - "colon" not before a word that makes it the organ ("colon cancer")."""
 
@@ -28,13 +28,15 @@ _STOPS = r"full[\s-]+stop|end\s+of\s+(?:the\s+)?(?:note|message|dictation)"
 _OTHERS = (r"semi[\s-]?colon|exclamation\s+(?:mark|point)|question\s+mark|"
            r"(?:open|close|end)\s+quotes?|unquote")
 _MARK = re.compile(
-    rf"(?<![\w'])(?P<word>{_STOPS}|{_OTHERS}|period|comma|colon|new\s+line|new\s+paragraph)(?![\w'])"
+    rf"(?<![\w'])(?P<word>{_STOPS}|{_OTHERS}|period|comma|colon|slash|new\s+line|new\s+paragraph)(?![\w'])"
     r"(?:\s*[.!?,;:]+)?",  # a mark written after the spoken one is the same mark
     re.I)
 _MARKS = {"comma": ",", "new line": ".", "new paragraph": ".", "semicolon": ";", "semi colon": ";",
+          "slash": ";",
           "colon": ":", "exclamation mark": "!", "exclamation point": "!", "question mark": "?",
           "open quote": "", "open quotes": "", "close quote": "", "close quotes": "",
           "end quote": "", "end quotes": "", "unquote": ""}
+_CONNECTORS = frozenset({"and", "but", "also", "plus", "so", "then"})
 # "colon cancer", "a colon cleanse": the organ, not the mark.
 _COLON_NOUNS = frozenset({"cancer", "surgery", "cleanse", "cleansing", "polyp", "polyps",
                           "health", "screening", "removed"})
@@ -77,8 +79,11 @@ def _mark_word(text: str, found: re.Match[str]) -> str | None:
         spoken = (not any(w in lexicon.noun_markers for w in before[-_WORDS_BEFORE:])
                   and is_clause(re.split(r"[.!?;\n]", text[:found.start()])[-1])
                   and _opens_clause(rest))
-    else:  # "comma", "new line": between two clauses only
+    else:  # "comma", "new line", "slash": between two clauses only
         spoken = bool(re.search(r"\w", rest)) and _opens_clause(rest)
+        if word == "slash":  # "slash and burn": a noun before a connector
+            after = re.match(r"\W*([\w']+)", rest)
+            spoken = spoken and not (after and after.group(1).lower() in _CONNECTORS)
     return word if spoken else None
 
 

@@ -66,6 +66,10 @@ def test_the_fast_path_stores_a_fact_without_its_spoken_stop() -> None:
     ("I had colon cancer in 2019", "I had colon cancer in 2019"),
     ("my mum had a colon removed", "my mum had a colon removed"),
     ("I love semicolons", "I love semicolons"),
+    # "slash" between two clauses (fresh22, development since its scoring), not a noun
+    ("I grew up in manhattan slash I graduated from yale", "I grew up in manhattan; I graduated from yale"),
+    ("I read about slash and burn farming", "I read about slash and burn farming"),
+    ("my favourite key is the slash", "my favourite key is the slash"),
 ])
 def test_other_marks_said_aloud_are_written(text: str, written: str) -> None:
     assert spoken_marks(text) == written
