@@ -232,7 +232,7 @@ def _dangling_frame(fact: str) -> bool:
 # What a cut leaves of "My son tells me | I simply type to you ..." and "I might | also add
 # that ...": a verb of telling with no complement, a subject and a modal alone. No gold fact
 # of the development files ends so ("my age is too old to say" ends in "say").
-_TELLING_LEFT = re.compile(r"\b(?:tells|told) (?:me|us)\W*$|\b(?:says|said)\W*$"
+_TELLING_LEFT = re.compile(r"\b(?:tells|told)(?: me| us)?\W*$|\b(?:says|said)\W*$"
                            # and a verb of telling before "that" with no clause after it: the
                            # lead-in a cut left ("I would like to precise that")
                            r"|\b(?:precise|specify|clarify|state|say|mention|add|note|inform you|"

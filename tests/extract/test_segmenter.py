@@ -540,3 +540,11 @@ def test_the_user_writing_this_message_is_no_fact(message, facts):
 ])
 def test_a_comment_clause_before_another_persons_fact_goes(message, facts):
     assert read_facts(message)[0] == facts
+
+
+def test_a_verb_of_telling_left_alone_by_the_cut_is_no_fact():
+    # fresh22, development since its scoring: "My granddaughter tells" was stored
+    message = ("I am a retired schoolmaster, aged 81, and my granddaughter tells me you are able to "
+               "remember things. I have a weakness for fish and chips")
+    assert "My granddaughter tells" not in read_facts(message)[0]
+    assert "I have a weakness for fish and chips" in read_facts(message)[0]
