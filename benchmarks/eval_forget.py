@@ -142,9 +142,11 @@ SPLIT_LABELS = {
     "fresh20": "FORMER FRESH HELD-OUT 20 (scored once, looked at since: development data now)",
     "fresh21": "FORMER FRESH HELD-OUT 21 (scored once, looked at since: development data now)",
     # forget_eval_fresh22.yaml and forget_eval_fresh23.yaml: written in round 18 by writers that
-    # had not read the rules, committed before any code ran on them, to be scored once.
-    "fresh22": "FRESH HELD-OUT 22 (written blind, scored once at the end of round 18)",
-    "fresh23": "FRESH HELD-OUT 23 (written blind, scored once at the end of round 18)",
+    # had not read the rules, committed (c0ba11d, 02f6b29) before any code ran on them, scored
+    # once on bfd74d5 (56.8% with 0 wrong, 52.7% with 4; their _result.txt). Looked at since:
+    # development data now.
+    "fresh22": "FORMER FRESH HELD-OUT 22 (scored once, looked at since: development data now)",
+    "fresh23": "FORMER FRESH HELD-OUT 23 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",

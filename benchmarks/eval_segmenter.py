@@ -41,7 +41,7 @@ from segment_corpus import (  # noqa: E402
 from iris.paths import datasets_dir  # noqa: E402
 
 # The held-out phrasing sets of the round (written blind, to be scored once): never opened here.
-HELD_OUT = frozenset({"extract_phrasings_fresh28.yaml", "extract_phrasings_fresh29.yaml"})
+HELD_OUT = frozenset({"extract_phrasings_fresh30.yaml", "extract_phrasings_fresh31.yaml"})
 FACT_BANK = HERE / "data" / "segment_facts.jsonl"
 
 
@@ -52,7 +52,9 @@ NOT_TRAINED = frozenset({"extract_phrasings_fresh22.yaml", "extract_phrasings_fr
                          # scored in round 16, kept out so the model stays the one scored
                          "extract_phrasings_fresh24.yaml", "extract_phrasings_fresh25.yaml",
                          # scored in round 17, kept out for the same reason
-                         "extract_phrasings_fresh26.yaml", "extract_phrasings_fresh27.yaml"})
+                         "extract_phrasings_fresh26.yaml", "extract_phrasings_fresh27.yaml",
+                         # scored in round 18
+                         "extract_phrasings_fresh28.yaml", "extract_phrasings_fresh29.yaml"})
 
 
 def files() -> list[Path]:
