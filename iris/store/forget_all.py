@@ -13,37 +13,54 @@ from iris.text import plain
 _AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
 # "reset" only ever takes everything here ("reset your memory"), never a description.
 _VERB = (r"(?:(?:permanently|completely|totally|fully|just) )?"  # "permanently erase"
-         r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset|nuke)")
+         r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset|nuke|get rid of|bin|ditch)")
 # "everything you know about me", "all you've got on me", "whatever u have on me"
 _YOU = r"(?:that |which )?(?:you|u|youve|youd)(?: have| ve)?"
 # "you've got", "u know": the assistant holding something (iris/store/probe.py reads it too).
 YOU_HOLD = (rf"{_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learned|learnt"
             r"|collected|recorded|noted))?(?: (?:stored|saved|kept|recorded|noted))?")
-_HOLDER = rf"(?: {YOU_HOLD})?(?: (?:about|abt|bout|of|on|for) me)?"
+_HOLDER = rf"(?: {YOU_HOLD})?(?: (?:about|abt|bout|of|on|for) me| of mine)?"
 _WHOSE = r"(?:my|your|ur|the)"
 _KEPT = r"(?:memories|memory|data|facts|fact|notes|note|info|information|details|detail)"
 _OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
-           r"(?:everything|every (?:single )?(?:thing|memory|fact|note|detail))"
-           r"(?: (?:i ever|i have ever|i) (?:told you|said))?"
+           r"(?:everything|every (?:single |last )?(?:thing|memory|fact|note|detail|bit))"
+           r"(?: (?:i ever|i have ever|ive ever|ive|i) (?:told you|told u|said)"
+           r"| we (?:have )?(?:ever )?(?:talked about|discussed|said))?"
            rf"|(?:all|whatever|anything)(?= {_YOU}\b)"
            rf"|all about me|me (?:from|out of) {_WHOSE} (?:memory|memories|records)"
            rf"|(?:all )?(?:of )?{_WHOSE} (?:(?:whole|entire) )?(?:personal )?(?:data|memory|memories)"
-           rf"|all (?:of )?(?:{_WHOSE} )?(?:saved |stored )?(?:personal )?{_KEPT})")
+           rf"|all (?:of )?(?:{_WHOSE} )?(?:saved |stored )?(?:personal )?{_KEPT}"
+           # "wipe all the stuff you've saved": what the assistant holds, in any words
+           rf"|all (?:the )?(?:stuff|things|info|information|data)(?= {_YOU}\b)"
+           # "my whole profile", "my whole history with you", "forget me completely"
+           r"|(?:my )?(?:whole |entire )?profile(?: and everything in it)?"
+           r"|(?:my )?(?:whole |entire )?history with (?:you|u)"
+           r"|me(?= (?:completely|entirely|totally|for good|everything)))")
 # "all of it, every single thing u have on me": a pointer the request then spells out (alone,
-# "forget all of it" may mean the conversation).
+# "forget all of it" may mean the conversation, but the answer is a question, never a deletion).
 _RESTATED = r"(?:(?:all of it|it all|the lot) )?"
 # "start over and forget all about me": the wish to begin again before the request.
-_RESTART = r"(?:(?:lets |let us )?(?:start|begin) (?:over|again|afresh|fresh|from scratch) (?:and )?)?"
+_RESTART = (r"(?:(?:(?:lets |let us )?(?:start|begin) (?:over|again|afresh|fresh|from scratch)"
+            r"|reset) (?:and )?)?")
 _TRAIL = (r"(?: (?:please|pls|now|too|clean|for good|permanently|completely|entirely"
           r"|every (?:last |single )?(?:bit|thing|one)(?: of it)?"
           # said again ("all of my data, all of it", "..., the lot")
-          r"|all of it|it all|the lot"
+          r"|all of it|it all|(?:the )?(?:whole )?lot|everything|every (?:single )?memory"
+          r"|(?:wipe|delete|clear|erase) (?:the lot|it all|all of it|everything)"
+          # "... off ur system", "... from your memory"
+          r"|(?:off|from|out of) (?:ur|your|the) (?:system|memory|database|records|files)"
+          # said to the assistant ("..., mate, all of it")
+          r"|mate|iris|pal|buddy|bro|dude|hun|thanks|thank you|ta"
           # "... and start over with me from scratch"
           r"|and (?:start|begin) (?:over|again|afresh|fresh)(?: with me)?(?: from scratch)?"
           r"|and (?:start|begin) from scratch(?: with me)?))*")
 # Polite words before the verb are removal.py's one list (LEAD_IN: "please", "kindly", ...).
 _FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}{_RESTART}{LEAD_IN}{_VERB}(?: out| away| off)? "
                          rf"{_RESTATED}{_OBJECT}{_HOLDER}{_TRAIL}")
+# "forget the lot", "forget all of it": a pointer alone, with the one verb no host tool takes
+# ("delete the lot", "wipe all of it" may be said of a shopping list); only ever asked about.
+_FORGET_POINTER = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}forget "
+                             rf"(?:all of it|it all|(?:the )?(?:whole )?lot){_TRAIL}")
 _EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")
 
 
@@ -52,7 +69,8 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
     other message (including "forget everything I said about work", which names a topic)."""
     if not isinstance(text, str) or len(text) > 200:
         return None
-    match = _FORGET_ALL.fullmatch(plain(read_removal(text)))  # "frget everything"
+    said = plain(read_removal(text))  # "frget everything"
+    match = _FORGET_ALL.fullmatch(said) or _FORGET_POINTER.fullmatch(said)
     if match is None:
         return None
     return "confirm" if match.group("yes") else "ask"

@@ -158,7 +158,31 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("delete all my alarms", None),
     ("delete everything on my shopping list", None),
     ("forget whatever", None),
-    ("forget all of it", None),           # a pointer not spelled out: maybe the conversation
+    # a pointer not spelled out: with "forget" only asked about (round 18, fresh22: "forget
+    # the lot"), with a verb a host tool takes too it is the host's ("remove the lot")
+    ("forget all of it", "ask"),
+    ("forget the lot", "ask"),
+    ("wipe all of it", None),
+    ("delete the lot please", None),
+    # round 18, the development sets' misses: other words for everything the assistant holds
+    ("get rid of all you have on me, everything", "ask"),
+    ("wipe every last thing you know about me", "ask"),
+    ("delete every memory of mine", "ask"),
+    ("forget everything you know about me mate, all of it", "ask"),
+    ("reset your memory of me completely, wipe the lot", "ask"),
+    ("please forget every single thing i've ever told you", "ask"),
+    ("forget every single thing we ever talked about", "ask"),
+    ("wipe all my memories off ur system", "ask"),
+    ("delete my whole profile and everything in it", "ask"),
+    ("reset and forget everything ive ever told you", "ask"),
+    ("forget my whole history with you, all of it", "ask"),
+    ("i want you to forget me completely. everything.", "ask"),
+    ("clear out all your memories of me please, the whole lot", "ask"),
+    ("wipe all the stuff you've saved about me", "ask"),
+    ("forget me", None),
+    ("forget all the stuff about my dog", None),
+    ("delete my profile picture", None),
+    ("forget my history", None),
     ("delete every reminder", None),
     ("start over", None),
     ("clear whatever you've got on our cars", None),  # a topic
