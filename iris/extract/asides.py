@@ -45,7 +45,7 @@ _THINKING = r"(?:think|guess|suppose|reckon|mean|trust|hope|believe|imagine|figu
 # How a thing is said: "to be honest", "let me be clear".
 _MANNER = r"(?:honest|frank|clear|brief|blunt)"
 _MODAL = (r"(?:'d|'ll|\s+would|\s+should|\s+must|\s+might|\s+could|\s+can|\s+will|"
-          r"\s+ought to|\s+have to|\s+need to|\s+want(?:ed)? to|\s+wanna|\s+gotta)")
+          r"\s+ought to|\s+have to|\s+need to|\s+want(?:ed)?(?: to)?|\s+wanna|\s+gotta)")
 _SUBJECT = r"(?:i|we)"
 # Adjectives that take a clause, as verbs of thinking do: "I'm sure | I told you" is one
 # clause waiting for the next.

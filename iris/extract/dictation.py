@@ -23,7 +23,9 @@ from iris import text as english
 from iris.extract.clauses import is_clause
 
 # Unambiguous after a word that is no determiner: "full stop", "end of note".
-_STOPS = r"full[\s-]+stop|end\s+of\s+(?:the\s+)?(?:note|message|dictation)"
+_STOPS = (r"full[\s-]+stop|end\s+of\s+(?:the\s+)?(?:note|message|dictation)"
+          # a voice assistant's own commands at the end: "stop recording", "send message"
+          r"|stop\s+recording|end\s+recording|send\s+(?:the\s+)?message")
 # Marks no fact says as words after a word that is no determiner; quotes said aloud go.
 _OTHERS = (r"semi[\s-]?colon|exclamation\s+(?:mark|point)|question\s+mark|"
            r"(?:open|close|end)\s+quotes?|unquote")

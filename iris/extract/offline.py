@@ -236,7 +236,10 @@ _TELLING_LEFT = re.compile(r"\b(?:tells|told)(?: me| us)?\W*$|\b(?:says|said)\W*
                            # and a verb of telling before "that" with no clause after it: the
                            # lead-in a cut left ("I would like to precise that")
                            r"|\b(?:precise|specify|clarify|state|say|mention|add|note|inform you|"
-                           r"tell you|let you know|remind you|point out|confirm|share|know) that\W*$",
+                           r"tell you|let you know|remind you|point out|confirm|share|know) that\W*$"
+                           # "what i wanted to say is 1 /": the telling, and a list's counter
+                           r"|\b(?:want|wanted|meant|have|had) to (?:say|tell you|add)(?: is)?"
+                           r"\W*(?:\[?\d{1,2}\]?\W*)?$",
                            re.I)
 _MODAL_LEFT = re.compile(r"\W*[\w']+ (?:might|may|should|could|would|can|will|must)\W*", re.I)
 
@@ -329,8 +332,9 @@ _WISH = re.compile(r"(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:[a-z]+\s+){0,2}"
 # for weeks", "I'm typing this on the bus". "this" with nothing after it but when and where.
 _DOING_THIS = re.compile(
     r"(?:i'?m|i am|i've been|ive been|i have been|i was)\s+(?:finally\s+|just\s+|actually\s+)?"
-    r"(?:doing|typing|writing|sending|meaning to (?:do|send|write)|trying to (?:do|send|write))"
-    r"\s+this(?:\s+(?:now|today|tonight|at last|for (?:weeks|ages|months|days)|on (?:the|my) \w+))?\W*",
+    r"(?:(?:doing|typing|writing|sending|dictating|meaning to (?:do|send|write)|trying to (?:do|send|write))"
+    r"\s+this|dictating)"  # "I'm dictating now"
+    r"(?:\s+(?:now|today|tonight|at last|for (?:weeks|ages|months|days)|on (?:the|my) \w+))?\W*",
     re.I)
 # A greeting said as a piece of its own ("Hello support team", "Dear Iris"): no verb in it.
 _GREETING = re.compile(r"(?:hello|hi|hiya|hey|dear|greetings|good (?:morning|afternoon|evening|day))"

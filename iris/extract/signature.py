@@ -45,7 +45,8 @@ def _signs_off(line: str) -> bool:
 
 
 # A valediction and a name at the end of the last line, after the last fact ("... I hate math
-# class Blessings, Aunty Grace", "... regards, K. Tanaka", "... love Nanna xx"): a sign-off
+# class Blessings, Aunty Grace", "... regards, K. Tanaka", "... love Nanna xx", "... Greetings,
+# Paulo", "... best regards from Poland"): a sign-off
 # written on the fact's own line. The valediction is one no fact ends with (of 12,220
 # development messages' gold facts, none matches), and "love" only with kisses after the name
 # ("I love Nanna" is a fact). The name is one to three words, none a word of the sentence
@@ -54,7 +55,9 @@ _INLINE_VALEDICTION = re.compile(
     r"(?:(?:kind(?:est)?|warm(?:est)?|best|fond(?:est)?|many) regards|regards|(?:many |god )?blessings"
     r"|god bless(?: you)?|yours (?:truly|sincerely|faithfully|ever)|sincerely(?: yours)?"
     r"|(?:best|warm(?:est)?|kind(?:est)?) wishes|all the best"
-    r"|(?:lots of |much |all my )?love(?=[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+x+\b))"
+    r"|(?:lots of |much |all my )?love(?=[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+x+\b)"
+    r"|(?:(?:kind|warm|best|many) )?greetings)"
+    r"(?:[ \t]+from(?=[ \t]))?"  # "best regards from Poland", "greetings from warsaw"
     r"(?:[ \t]*,[ \t]*|[ \t]+)"
     r"(?!(?:to|for|from|and|or|but|with|of|in|on|at|the|a|an|my|your|his|her|our|their|every|all|is"
     r"|are|was|were|i|you|we|they|it|that|this)\b)"

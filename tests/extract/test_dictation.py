@@ -70,6 +70,9 @@ def test_the_fast_path_stores_a_fact_without_its_spoken_stop() -> None:
     ("I grew up in manhattan slash I graduated from yale", "I grew up in manhattan; I graduated from yale"),
     ("I read about slash and burn farming", "I read about slash and burn farming"),
     ("my favourite key is the slash", "my favourite key is the slash"),
+    # a voice assistant's own commands at the end (fresh28, development since its scoring)
+    ("I coach little league baseball stop recording", "I coach little league baseball."),
+    ("I just bought my first home send message", "I just bought my first home."),
 ])
 def test_other_marks_said_aloud_are_written(text: str, written: str) -> None:
     assert spoken_marks(text) == written

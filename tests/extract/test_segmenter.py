@@ -548,3 +548,20 @@ def test_a_verb_of_telling_left_alone_by_the_cut_is_no_fact():
                "remember things. I have a weakness for fish and chips")
     assert "My granddaughter tells" not in read_facts(message)[0]
     assert "I have a weakness for fish and chips" in read_facts(message)[0]
+
+
+@pytest.mark.parametrize("message, facts", [
+    # fresh28 (development since its scoring): a sign-off with "greetings" or "from" a place,
+    # a learner's "I want say", the telling before a list's first counter
+    ("iris note that i workout four hours a day period also i like tea greetings paulo",
+     ["I workout four hours a day", "I like tea"]),
+    ("I have a pet fish. I turned 18 yesterday. Best regards from Poland",
+     ["I have a pet fish", "I turned 18 yesterday"]),
+    ("My late wife's brother Eustace speaks no English at all. Also I want say I own two vintage "
+     "mustangs", ["My late wife's brother Eustace speaks no English at all", "I own two vintage mustangs"]),
+    ("hey iris so basically what i wanted to say is 1 / my favorite colors are red and silver "
+     "2 / i am interested in photography",
+     ["My favorite colors are red and silver", "I am interested in photography"]),
+])
+def test_learners_and_dictated_sign_offs_go(message, facts):
+    assert read_facts(message)[0] == facts
