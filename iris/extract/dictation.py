@@ -89,9 +89,16 @@ def _mark_word(text: str, found: re.Match[str]) -> str | None:
     return word if spoken else None
 
 
+# An emoji written as its chat shortcode (":white_check_mark:", ":point_right:"), the way Slack,
+# Teams and Discord send them as text: a symbol, here a list's bullet. Not a time ("10:30:45").
+_SHORTCODE = re.compile(r"(?<![\w:]):(?=[a-z0-9_+-]{0,40}[a-z])[a-z0-9_+-]{2,40}:(?![\w:])")
+
+
 def spoken_marks(text: str) -> str:
     """`text` with its spoken punctuation written as marks: "I like tea full stop I swim" ->
-    "I like tea. I swim"; "Iris note that I knit. Full Stop" -> "Iris note that I knit."."""
+    "I like tea. I swim"; "Iris note that I knit. Full Stop" -> "Iris note that I knit.".
+    An emoji's shortcode becomes a bullet (":white_check_mark: I swim" -> "• I swim")."""
+    text = _SHORTCODE.sub("\u2022", text)
     if not _MARK.search(text):
         return text
     pieces: list[str] = []

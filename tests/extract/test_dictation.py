@@ -6,6 +6,7 @@ import pytest
 from iris.extract.asides import is_telling_hedge
 from iris.extract.dictation import spoken_marks
 from iris.extract.offline import split_facts
+from iris.extract.segmenter import read_facts
 
 
 @pytest.mark.parametrize("message, facts", [
@@ -76,3 +77,17 @@ def test_the_fast_path_stores_a_fact_without_its_spoken_stop() -> None:
 ])
 def test_other_marks_said_aloud_are_written(text: str, written: str) -> None:
     assert spoken_marks(text) == written
+
+
+@pytest.mark.parametrize("message, facts", [
+    # an emoji's chat shortcode as a list's bullet (fresh29, development since its scoring:
+    # every line but the last was lost)
+    ("please remember these:\n:white_check_mark: i have a boyfriend\n:white_check_mark: i live in a "
+     "house\n:white_check_mark: i like to eat hamburgers",
+     ["I have a boyfriend", "I live in a house", "I like to eat hamburgers"]),
+    ("add to my notes pls :small_blue_diamond: I used to be a painter :small_blue_diamond: I am a nurse",
+     ["I used to be a painter", "I am a nurse"]),
+    ("remember the meeting is at 10:30:45", ["The meeting is at 10:30:45"]),  # a time
+])
+def test_an_emoji_shortcode_is_a_bullet(message: str, facts: list[str]) -> None:
+    assert read_facts(message)[0] == facts
