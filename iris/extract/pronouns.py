@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from iris import text as english
 from iris.extract.asides import MARKER_WORDS
-from iris.store.kinds import is_known, is_noun, is_verb_base
+from iris.store.kinds import is_known, is_noun, is_verb_base, kinds_of
 
 _SUBJECT = re.compile(r"(he|she|they|it)(?:['\u2019](s|re|ve|d|ll))?\b", re.I)
 _POSSESSIVE_START = re.compile(r"(his|her|their|its)\s+(?=[a-z])", re.I)
@@ -107,9 +107,13 @@ def _relation(words: list[str], index: int, *, named: bool) -> tuple[str, int] |
         if at < len(words) and _head(words[at]) in known:
             return words[at], at + 1
     if named and index < len(words) and words[index] not in english.STOPWORDS \
-            and is_noun(words[index]):
+            and is_noun(words[index]) and kinds_of(words[index]).main.isdisjoint(_TIMES):
         return words[index], index + 1
     return None
+
+
+# A time before a noun is no relation with a name after it: "our Monday standup" names no one.
+_TIMES = frozenset({"period", "weekda", "month"})
 
 
 # "my mate from work Kwabena", "a friend at school called Jo": where the person is from

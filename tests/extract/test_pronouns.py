@@ -178,3 +178,16 @@ def test_discourse_words_stay_when_the_pronoun_names_nobody():
 ])
 def test_a_title_is_the_first_word_of_the_name(message, facts):
     assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("facts, resolved", [
+    # a time before a noun is no relation with a name after it (fresh29, development since
+    # its scoring: "she" was read as "Standup")
+    (["My preschooler Tilda runs our Monday standup", "she never took a bottle"],
+     ["My preschooler Tilda runs our Monday standup", "Tilda never took a bottle"]),
+    # a noun that is a seasoning, not a season, still takes a name ("my sugar glider Acorn")
+    (["my sugar glider Acorn lives downstairs", "it once bit the postman"],
+     ["my sugar glider Acorn lives downstairs", "Acorn once bit the postman"]),
+])
+def test_a_time_before_a_noun_names_no_one(facts, resolved):
+    assert resolve(facts) == resolved
