@@ -73,7 +73,7 @@ from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, said_by_alias, topics
 from iris.store.wordforms import has as _has
-from iris.store.wordsense import agents, join_compounds, same_action, same_thing
+from iris.store.wordsense import agents, join_compounds, opposed, same_action, same_thing
 from iris.text import NEGATIONS, STOPWORDS, TITLES, stem, tokens
 from iris.text import words as lexicon
 
@@ -184,6 +184,8 @@ class Description:
     # agent nouns said as what the user is, with their verbs ("a dog walker": walker -> walk)
     agents: tuple[tuple[str, str], ...] = ()
     negated: frozenset[str] = frozenset()  # the stems a negation reaches (verifier.negated)
+    # (stem, the stems of its antonyms) of each word ("day" -> night), soft words too
+    opposites: tuple[tuple[str, frozenset[str]], ...] = ()
     # it states something of someone ("that I'm very religious"), not only names a subject
     # ("the alcohol thing"): a memory that negates its word says otherwise
     claim: bool = False
@@ -246,6 +248,10 @@ def describe(text: str) -> Description | None:
         numbers=analysis.numbers, number_order=analysis.number_order,
         counted=frozenset(w for w in analysis.attributive if w.isdigit()),
         agents=tuple(agents(lowered).items()), negated=verifier.negated(" ".join(words)),
+        # a frame word only before its noun: "day shifts" are no night shifts, "bin day" may
+        # be "Tuesday nights"
+        opposites=tuple((stem(w), others) for i, w in enumerate(words) if (others := opposed(w))
+                        and (stem(w) in required or (i + 1 < len(words) and is_noun(words[i + 1])))),
         claim=(about_user or bool(set(analysis.agents) - OTHERS))
         and any(w in lexicon().verbs and not w.endswith("ing") for w in words),
         people=frozenset(analysis.agents) - OTHERS, about_user=about_user,
@@ -526,7 +532,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         return False
     if d.polarity is not None and memory.analysis.polarity != d.polarity:
         return False
-    if _negation_differs(d, memory):
+    if _negation_differs(d, memory) or _opposed(d, memory):
         return False
     agents = memory.analysis.agents
     people = frozenset(agents) - OTHERS
@@ -611,6 +617,13 @@ def _negation_differs(d: Description, memory: MemoryWords) -> bool:
         elif d.claim and _has(word, memory.negated):
             return True
     return False
+
+
+def _opposed(d: Description, memory: MemoryWords) -> bool:
+    """Does the memory say the opposite of a described word and not the word itself ("that i
+    work day shifts" / "I work night shifts", "my older sister" / "my younger sister")?"""
+    return any(not others.isdisjoint(memory.stems) and not _has(word, memory.stems)
+               for word, others in d.opposites)
 
 
 def _another_doer(d: Description, memory: MemoryWords) -> bool:

@@ -21,8 +21,12 @@ from Princeton WordNet 3.0 (the table iris/store/kinds.py reads):
                     a memory's irregular form counts as it (iris/store/topics.py):
                     "my broken arm" names "I broke my arm" (both forms of break)
 
-All of it is evidence that two words name the same thing, never that one is a sibling of
-the other: WordNet keeps "cat" and "dog", "tea" and "coffee", "wife" and "husband" apart.
+    opposed         the stems of a word's antonyms (intents/fastpath/wordnet_antonyms.tsv,
+                    scripts/build_wordnet_antonyms.py): "day" -> night, "older" -> young
+
+All of it but `opposed` is evidence that two words name the same thing, never that one is a
+sibling of the other: WordNet keeps "cat" and "dog", "tea" and "coffee", "wife" and "husband"
+apart. `opposed` is evidence of the other fact: "day shifts" are not "night shifts".
 """
 
 from __future__ import annotations
@@ -123,3 +127,19 @@ def agent_verb(noun: str) -> str | None:
         if len(verb) > 2 and is_main_verb(verb):
             return stem(verb)
     return None
+
+
+@cache
+def _antonyms() -> dict[str, frozenset[str]]:
+    return {word: frozenset(others.split(",")) for word, others in
+            fastpath_rows("wordnet_antonyms.tsv", "antonym data")}
+
+
+def opposed(word: str) -> frozenset[str]:
+    """The stems of `word`'s antonyms; a comparative's through its base ("older": young)."""
+    table = _antonyms()
+    found = table.get(word)
+    if found is None and len(word) > 4 and word.endswith(("er", "est")):
+        base = word[:-2] if word.endswith("er") else word[:-3]
+        found = table.get(base) or table.get(base[:-1])  # "bigger" -> "big"
+    return frozenset(stem(w) for w in found) if found else frozenset()

@@ -512,3 +512,18 @@ def test_a_relative_by_marriage_is_another_person(description, memories, status,
     decision = _decide(description, *memories)
     assert decision.status == status
     assert decision.id == chosen
+
+
+@pytest.mark.parametrize("description, memory, status", [
+    # the memory says the opposite of a described word, and not the word (WordNet's antonyms;
+    # fresh23, development since its scoring: the first was deleted)
+    ("that i work day shifts at the amazon warehouse", "I work night shifts at the Amazon warehouse",
+     "not_found"),
+    ("what my older sister does", "My younger sister Bea is doing a PhD", "not_found"),
+    ("that i like olives", "I dislike olives", "not_found"),
+    # the word said too, or a frame word that is the head ("bin day"): no opposite
+    ("my mother", "My father and mother divorced in 1990", "forgotten"),
+    ("bin day", "Our bins go out on Tuesday nights", "forgotten"),
+])
+def test_the_opposite_of_a_described_word_is_another_fact(description, memory, status):
+    assert _decide(description, memory).status == status
