@@ -17,51 +17,25 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_wordnet_senses import POS, _lemma, arguments, main_senses, read_counts, read_index, write_table  # noqa: E402
+from build_wordnet_senses import (  # noqa: E402
+    _target_lemmas,
+    arguments,
+    main_senses,
+    pointer_links,
+    read_counts,
+    read_index,
+    write_table,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "intents" / "fastpath" / "wordnet_antonyms.tsv"
 
 
-def antonym_links(folder: Path) -> list[tuple[str, str, str, str]]:
-    """(lemma, its synset, target synset, target word number) for every antonym pointer."""
-    links = []
-    for name, pos in POS.items():
-        for line in (folder / f"data.{name}").read_text(encoding="latin-1").splitlines():
-            if line.startswith(" "):
-                continue
-            parts = line.split("|")[0].split()
-            offset, w_cnt = parts[0], int(parts[3], 16)
-            lemmas = [_lemma(parts[4 + 2 * i]) for i in range(w_cnt)]
-            at = 4 + 2 * w_cnt
-            for i in range(int(parts[at])):
-                symbol, target, target_pos, source_target = parts[at + 1 + 4 * i: at + 5 + 4 * i]
-                if symbol != "!":
-                    continue
-                source, dest = int(source_target[:2], 16), int(source_target[2:], 16)
-                target_pos = "a" if target_pos == "s" else target_pos
-                links.append((lemmas[source - 1], f"{pos}{offset}", f"{target_pos}{target}", str(dest)))
-    return links
-
-
-def target_lemmas(folder: Path) -> dict[tuple[str, int], str]:
-    """(synset id, word number) -> lemma."""
-    out: dict[tuple[str, int], str] = {}
-    for name, pos in POS.items():
-        for line in (folder / f"data.{name}").read_text(encoding="latin-1").splitlines():
-            if line.startswith(" "):
-                continue
-            parts = line.split()
-            for i in range(int(parts[3], 16)):
-                out[(f"{pos}{parts[0]}", i + 1)] = _lemma(parts[4 + 2 * i])
-    return out
-
-
 def build(folder: Path) -> dict[str, set[str]]:
     main = main_senses(read_index(folder), read_counts(folder))
-    names = target_lemmas(folder)
+    names = _target_lemmas(folder)
     out: dict[str, set[str]] = defaultdict(set)
-    for lemma, synset, target, number in antonym_links(folder):
+    for lemma, synset, target, number in pointer_links(folder, "!"):
         other = names.get((target, int(number)))
         if not other or not lemma.isalpha() or not other.isalpha():
             continue

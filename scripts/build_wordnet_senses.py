@@ -95,7 +95,13 @@ def main_senses(senses: dict[tuple[str, str], list[str]],
 
 
 def derivations(folder: Path) -> list[tuple[str, str, str, str]]:
-    """(lemma, synset, lemma, synset) for every derivational link between two words."""
+    """(lemma, synset, target synset, target word number) for every derivational link."""
+    return pointer_links(folder, "+")
+
+
+def pointer_links(folder: Path, wanted: str) -> list[tuple[str, str, str, str]]:
+    """(lemma, synset, target synset, target word number) for every lexical pointer of kind
+    `wanted` ("+": derivation, "!": antonym) from one word to another."""
     links = []
     for name, pos in POS.items():
         for line in (folder / f"data.{name}").read_text(encoding="latin-1").splitlines():
@@ -107,7 +113,7 @@ def derivations(folder: Path) -> list[tuple[str, str, str, str]]:
             at = 4 + 2 * w_cnt
             for i in range(int(parts[at])):
                 symbol, target, target_pos, source_target = parts[at + 1 + 4 * i: at + 5 + 4 * i]
-                if symbol != "+":
+                if symbol != wanted:
                     continue
                 source, dest = int(source_target[:2], 16), int(source_target[2:], 16)
                 target_pos = "a" if target_pos == "s" else target_pos

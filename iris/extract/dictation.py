@@ -73,8 +73,7 @@ def _mark_word(text: str, found: re.Match[str]) -> str | None:
     if re.fullmatch(_STOPS, word, re.I) or re.fullmatch(_OTHERS, word, re.I):
         return word
     if word == "colon":  # before a list or a clause, not the organ ("colon cancer")
-        after = re.match(r"\W*([\w']+)", rest)
-        return None if after and after.group(1).lower() in _COLON_NOUNS else word
+        return None if _next_word(rest) in _COLON_NOUNS else word
     if word == "period":
         # "a tough period", "the trial period": a noun phrase of the fact; "I love period
         # dramas": a noun modifier; only the end of a clause is a spoken stop
@@ -84,9 +83,14 @@ def _mark_word(text: str, found: re.Match[str]) -> str | None:
     else:  # "comma", "new line", "slash": between two clauses only
         spoken = bool(re.search(r"\w", rest)) and _opens_clause(rest)
         if word == "slash":  # "slash and burn": a noun before a connector
-            after = re.match(r"\W*([\w']+)", rest)
-            spoken = spoken and not (after and after.group(1).lower() in _CONNECTORS)
+            spoken = spoken and _next_word(rest) not in _CONNECTORS
     return word if spoken else None
+
+
+def _next_word(rest: str) -> str:
+    """The first word of `rest`, in lower case ("" when there is none)."""
+    found = re.match(r"\W*([\w']+)", rest)
+    return found.group(1).lower() if found else ""
 
 
 # An emoji written as its chat shortcode (":white_check_mark:", ":point_right:"), the way Slack,

@@ -640,16 +640,15 @@ def _without_thanks_abroad(piece: str) -> str:
 # A question to the reader run onto the last fact with no mark before it ("... i do not drink
 # alcohol is this all right", "... near the stairs is that ok"): an auxiliary, "this", "that"
 # or "you", and a few words. No gold fact of the development files ends so.
-_QUESTION_TAIL = re.compile(r"\s+(?:is|was|does|did|do|can|could|will|would|are|have|has)\s+"
-                            r"(?:this|that|you|u|ya)\b(?:\s+[\w']+){0,3}\s*[?!.]*$", re.I)
+_AUXILIARY = r"\s+(?:is|are|was|were|does|did|do|can|could|will|would|have|has)\s+"
+_QUESTION_TAIL = re.compile(_AUXILIARY + r"(?:this|that|you|u|ya)\b(?:\s+[\w']+){0,3}\s*[?!.]*$", re.I)
 _WH = re.compile(r"\b(?:what|who|whom|where|how|which|why|when|whether|if)\b", re.I)
 
 
 # The opening of a question the model cut off, left on a fact's end: an auxiliary and "there"
 # or "it" ("... I drive a mini van Is there", "... i am four is it"). No fact ends so: "it is",
 # "there is" end one the other way round.
-_CUT_QUESTION = re.compile(r"\s+(?:is|are|was|were|does|did|do|can|could|will|would|have|has)"
-                           r"\s+(?:there|it)\s*[?!.]*$", re.I)
+_CUT_QUESTION = re.compile(_AUXILIARY + r"(?:there|it)\s*[?!.]*$", re.I)
 
 
 def _without_question_tail(piece: str) -> str:
