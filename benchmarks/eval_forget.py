@@ -147,6 +147,10 @@ SPLIT_LABELS = {
     # development data now.
     "fresh22": "FORMER FRESH HELD-OUT 22 (scored once, looked at since: development data now)",
     "fresh23": "FORMER FRESH HELD-OUT 23 (scored once, looked at since: development data now)",
+    # forget_eval_fresh24.yaml and forget_eval_fresh25.yaml: written in round 19 by writers that
+    # had not read the rules, committed before any code ran on them, to be scored once.
+    "fresh24": "FRESH HELD-OUT 24 (written blind, committed before any code ran on it, scored once)",
+    "fresh25": "FRESH HELD-OUT 25 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
