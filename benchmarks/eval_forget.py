@@ -179,6 +179,7 @@ class Outcome:
     closest: str | None = None  # MEMORY_NOT_FOUND: the nearest memory, offered by its id
     verdict: str = ""  # right | wrong_deletion | missed | ...
     offered: bool = False  # missed, but the target was offered to delete by its id
+    offered_alone: bool = False  # ... as the one memory offered: the user's "yes" deletes it
 
 
 def persona_facts() -> list[str]:
@@ -257,6 +258,7 @@ def run_case(pipeline, case: dict, set_name: str, sets: dict, user: str) -> Outc
     if out.verdict.startswith("missed"):
         wanted = own[case["target"] - 1]
         out.offered = out.closest == wanted or wanted in out.candidates
+        out.offered_alone = out.closest == wanted or out.candidates == [wanted]
     return out
 
 
@@ -322,6 +324,10 @@ def report(outcomes: list[Outcome], split: str) -> bool:
         print(f"the rest offered by id for one more turn (\"forget memory N\"): {offered}; deleted or "
               f"offered: {(offered + sum(o.verdict == 'right' for o in clear)) / len(clear):.1%} "
               f"(not the target figure)")
+        alone = sum(o.offered_alone for o in clear)
+        taken = (alone + sum(o.verdict == "right" for o in clear)) / len(clear)
+        print(f"of those, offered as the one memory, which the user's next message \"yes\" deletes: "
+              f"{alone}; deleted in one turn or after one \"yes\": {taken:.1%} (not the target figure)")
     routed = sum(o.verdict.startswith("false_route") for o in rows)
     if routed:
         print(f"host messages taken by a memory tool: {routed}")

@@ -22,7 +22,7 @@ from iris.errors import InputError, StoreError
 from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
 from iris.removal import read_removal
-from iris.results import FORGOTTEN, STORE_FAILED, format_result, try_parse
+from iris.results import AMBIGUOUS, FORGOTTEN, NOT_FOUND, STORE_FAILED, format_result, try_parse
 from iris.store.forget import GENERAL
 from iris.store.forget_all import forget_all_request
 from iris.store.probe import removal_request
@@ -50,6 +50,17 @@ _USER_ID = re.compile(r"[\w.@:+-]{1,128}")
 # The keyword alone is matched; the rest of the line is the topic, end punctuation stripped
 # by rstrip (a lazy group before a trailing class was quadratic on long runs of spaces).
 _ABOUT = re.compile(r"\b(?:about|regarding|on the subject of)\s+(?=\S)", re.I)
+# A forget answer that offers one memory ("The closest I have is: [7] ..."; "I'm not sure this
+# is the one you mean") may be taken by the user's next message, within this many seconds:
+# "yes", "yep that's the one", "yes please delete it", "delete it". "forget it" alone is no
+# answer (it also means "never mind"), nor is "ok" alone.
+OFFER_SECONDS = 600
+_DELETE_IT = r"(?:delete|remove|erase|bin|scrap) (?:it|that(?: one)?)"
+_YES = (r"(?:yes|yeah|yea|yep|yup|ya|sure|correct|exactly|that(?:'s|s| is) (?:the one|it|right)"
+        rf"|that one|(?:(?:ok|okay)[\s,]+)?(?:please |pls )?{_DELETE_IT})")
+_AND_YES = (r"(?:please|pls|plz|that(?:'s|s| is) (?:the one|it|right)|that one|the one|do it|go ahead"
+            rf"|thanks|thank you|thx|ta|{_DELETE_IT}|forget (?:it|that(?: one)?))")
+_TAKE_OFFER = re.compile(rf"{_YES}(?:[\s,.!]+{_AND_YES})*[\s.!]*", re.I)
 
 
 class Pipeline:
@@ -61,6 +72,10 @@ class Pipeline:
         if store is not None:  # pre-fill the cached_property below
             self.__dict__["store"] = store
         self.presenter = Presenter()
+        # user id -> (the memory id one forget answer offered, when): used up by the user's
+        # next message, whatever it is. Kept in this process only: a "yes" that reaches
+        # another process finds no offer and goes to the host ("forget memory N" always works).
+        self._offers: dict[str, tuple[int, float]] = {}
 
     # Components, built on first use.
     @cached_property
@@ -121,7 +136,11 @@ class Pipeline:
 
     def finish(self, turn: Turn) -> Reply:
         """The second half of `handle`: extract, tools and present on a turn from `decide`."""
-        return _reply(self._run(turn, self._acting()))
+        turn = self._run(turn, self._acting())
+        offered = _offered(turn.results)
+        if offered is not None:
+            self._offers[turn.user_id] = (offered, time.monotonic())
+        return _reply(turn)
 
     @staticmethod
     def _run(turn: Turn, stages: list[tuple[str, Callable[[Turn], Turn]]]) -> Turn:
@@ -151,6 +170,12 @@ class Pipeline:
         return [("extract", self._extract), ("tools", self._tools), ("present", self._present)]
 
     def _direct(self, turn: Turn) -> Turn:
+        offer = self._offers.pop(turn.user_id, None)
+        if offer is not None and time.monotonic() - offer[1] < OFFER_SECONDS \
+                and _TAKE_OFFER.fullmatch(turn.text.strip()):
+            call = ToolCall(name="forget_memory", arguments={"id": offer[0]})
+            return turn.model_copy(update={"route": "direct", "decided_by": "direct",
+                                           "tool_calls": [call]})
         # "forget everything" / "yes, forget everything" are never left to the router: a
         # miss would leave the data, a guess could wipe it. The store asks before it deletes.
         forget_all = forget_all_request(turn.text)
@@ -318,6 +343,22 @@ def _forget_arguments(query: str, text: str) -> dict[str, Any]:
     from iris.extract.dictation import spoken_marks
 
     return {"query": spoken_marks(query).rstrip(" .") or query, **_general(text)}
+
+
+def _offered(results: list[str]) -> int | None:
+    """The id of the one memory a forget answer offered to delete, if it offered one."""
+    for line in results:
+        parsed = try_parse(line)
+        if parsed is None:
+            continue
+        if parsed.code == NOT_FOUND and isinstance(closest := parsed.get("closest"), dict):
+            offered = closest.get("id")
+        elif parsed.code == AMBIGUOUS and len(items := parsed.get("items") or []) == 1:
+            offered = items[0].get("id") if isinstance(items[0], dict) else None
+        else:
+            continue
+        return offered if isinstance(offered, int) and not isinstance(offered, bool) else None
+    return None
 
 
 def _general(text: str) -> dict[str, bool]:

@@ -99,7 +99,7 @@ class Presenter:
         options = "\n".join(f"- [{i['id']}] {i['content']}" for i in items)
         if len(items) == 1:
             return (f"I'm not sure this is the one you mean:\n{options}\n"
-                    f"To delete it, say \"forget memory {items[0]['id']}\".")
+                    f"To delete it, say \"yes\" or \"forget memory {items[0]['id']}\".")
         return (f"That matches several memories. Which one should I forget?\n{options}\n"
                 f"Say \"forget memory\" and its number.")
 
@@ -116,7 +116,7 @@ class Presenter:
         closest = r.get("closest")
         if isinstance(closest, dict) and "id" in closest and "content" in closest:
             reply += (f" The closest I have is:\n- [{closest['id']}] {closest['content']}\n"
-                      f"If that is the one, say \"forget memory {closest['id']}\".")
+                      f"If that is the one, say \"yes\" or \"forget memory {closest['id']}\".")
         return reply
 
     def _tool_failed(self, r: R.Result) -> str:

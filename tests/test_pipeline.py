@@ -135,3 +135,27 @@ def test_a_request_about_a_subject_in_general_says_so_to_the_store(pipeline, tex
     reply = pipeline.handle(text, user_id="g1")
     calls = [c for c in reply.tool_calls if c.name == "forget_memory"]
     assert calls and calls[0].arguments.get("general", False) is general
+
+
+@pytest.mark.parametrize("text,takes", [
+    ("yes", True), ("Yes please!", True), ("yep, thats the one", True), ("yes forget it", True),
+    ("that one please", True), ("ok delete it", True), ("delete it", True),
+    # "forget it" alone also means "never mind"; "ok" is no yes; a yes with more is not only one
+    ("forget it", False), ("ok", False), ("no", False), ("yes but keep my dog", False),
+    ("yes, forget everything", False)])
+def test_what_takes_an_offered_memory(text, takes):
+    from iris.pipeline import _TAKE_OFFER
+
+    assert bool(_TAKE_OFFER.fullmatch(text)) is takes
+
+
+def test_the_offered_memory_is_read_from_the_result_lines():
+    from iris import results as R
+    from iris.pipeline import _offered
+
+    item = {"id": 7, "content": "I like tea", "type": "fact", "category": "personal"}
+    assert _offered([R.format_result(R.NOT_FOUND, query="tea", closest=item)]) == 7
+    assert _offered([R.format_result(R.AMBIGUOUS, items=[item])]) == 7
+    assert _offered([R.format_result(R.AMBIGUOUS, items=[item, {**item, "id": 8}])]) is None
+    assert _offered([R.format_result(R.NOT_FOUND, query="tea")]) is None
+    assert _offered(["MEMORY_NOT_FOUND closest={\"id\": true}"]) is None

@@ -78,10 +78,10 @@ def test_a_not_found_reply_offers_the_closest_memory_by_its_id():
     line = format_result("MEMORY_NOT_FOUND", query="my telekinesis",
                            closest={"id": 4, "content": "I can move objects with my mind"})
     text = Presenter().present([line])
-    assert "[4] I can move objects with my mind" in text and 'say "forget memory 4"' in text
+    assert "[4] I can move objects with my mind" in text and 'say "yes" or "forget memory 4"' in text
 
 
 def test_one_ambiguous_candidate_is_asked_about_not_called_several():
     line = format_result("MEMORY_AMBIGUOUS", count=1, items=[{"id": 2, "content": "I have a dog"}])
     text = Presenter().present([line])
-    assert "several" not in text and 'say "forget memory 2"' in text
+    assert "several" not in text and 'say "yes" or "forget memory 2"' in text

@@ -112,13 +112,53 @@ def test_not_found_offers_the_nearest_memory_and_forget_memory_n_deletes_it(pipe
     assert result.code == R.NOT_FOUND and pipeline.store.count("u") == 11
     closest = result["closest"]
     assert closest["content"] == "I can move objects with my mind"
-    assert f'say "forget memory {closest["id"]}"' in reply.reply
+    assert f'"forget memory {closest["id"]}"' in reply.reply
 
     assert _code(pipeline.handle(f"forget memory {closest['id']}", user_id="other")) == R.NOT_FOUND
     reply = pipeline.handle(f"forget memory {closest['id']}", user_id="u")
     assert _code(reply) == R.FORGOTTEN
     assert "I can move objects with my mind" not in {r.content for r in pipeline.store.export("u")}
     assert pipeline.store.count("u") == 10
+
+
+# Round 19: the one memory a forget answer offers may be taken by the user's very next
+# message ("yes"); any other message uses the offer up, so a later "yes" meant for the host
+# deletes nothing.
+@pytest.mark.slow
+@pytest.mark.parametrize("answer", ["yes", "Yes please", "yep, that's the one", "yes delete it",
+                                    "delete it"])
+def test_yes_after_an_offer_deletes_the_offered_memory(pipeline, answer):
+    _holding(pipeline, "u", TEN + ["I can move objects with my mind"])
+    offered = R.parse_result(pipeline.handle("forget my telekinesis", user_id="u").results[-1])
+    assert 'say "yes" or "forget memory' in pipeline.presenter.present(
+        [R.format_result(R.NOT_FOUND, query="my telekinesis", closest=offered["closest"])])
+    assert pipeline.handle(answer, user_id="other").route == "passthrough"  # not the other user's
+
+    reply = pipeline.handle(answer, user_id="u")
+    assert _code(reply) == R.FORGOTTEN and pipeline.store.count("u") == 10
+    assert "I can move objects with my mind" not in {r.content for r in pipeline.store.export("u")}
+    assert pipeline.handle(answer, user_id="u").route == "passthrough"  # used up
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("between", ["what's the weather like tomorrow", "no", "forget it", "ok"])
+def test_any_other_message_uses_the_offer_up(pipeline, between):
+    _holding(pipeline, "u", TEN + ["I can move objects with my mind"])
+    assert _code(pipeline.handle("forget my telekinesis", user_id="u")) == R.NOT_FOUND
+    assert pipeline.handle(between, user_id="u").route == "passthrough"
+    assert pipeline.handle("yes", user_id="u").route == "passthrough"
+    assert pipeline.store.count("u") == 11
+
+
+@pytest.mark.slow
+def test_an_offer_expires(pipeline, monkeypatch):
+    from iris import pipeline as module
+
+    _holding(pipeline, "u", TEN + ["I can move objects with my mind"])
+    assert _code(pipeline.handle("forget my telekinesis", user_id="u")) == R.NOT_FOUND
+    monkeypatch.setattr(module, "OFFER_SECONDS", 0)
+    assert pipeline.handle("yes", user_id="u").route == "passthrough"
+    assert pipeline.store.count("u") == 11
 
 
 @pytest.mark.slow
