@@ -44,6 +44,8 @@ WEIGHTS = Path(__file__).with_name("closers.json")
 C = 4.0
 CLOSER_INTENTS = ("thank_you", "goodbye", "generic_closer")
 _PERSONAL = frozenset({"i", "im", "ive", "my", "mine", "we", "our", "us"})
+_PEOPLE = frozenset({"he", "she", "they", "it", "his", "her", "their", "him", "them", "hes", "shes",
+                     "theyre", "its"})
 _WORD = re.compile(r"[\w'\u2019]+")
 _AUXILIARIES = frozenset({"is", "are", "am", "was", "were", "be", "been", "has", "have", "had",
                           "do", "does", "did", "will", "can", "isnt", "arent", "wasnt"})
@@ -72,7 +74,29 @@ def probability(phrase: str) -> float:
     return _model().probability(phrase)
 
 
+# A chat interjection opening the message's last few words ("... two cats omg toddler just hit
+# send", "... my favorite sport ugh autocorrect sorry", "... a transplant gtg baby's awake"):
+# what follows it is about the typing, not the fact. Longer than the model's tails, so a
+# pattern; no word about the user or a person may follow it ("... lol my cat is called Bob",
+# "... is 21 lol she collects fossils" are facts).
+# Nor a word that joins another fact on ("... and omg also hubs is adopted").
+_INTERJECTION_TAIL = re.compile(r"\s(?:omg+|ugh+|argh+|gtg|g2g|brb|oops|welp|lol|lmao|haha+)"
+                                r"(?![\s,]+(?:also|and|plus|btw|but|so|too)\b)"
+                                r"(?:[\s,]+[\w'\u2019]+){0,6}[\s.!?]*$", re.I)
+
+
 def closing_start(text: str) -> int:
+    """The start of a closer at the end of `text` (`_closing_start`), or of a tail that a chat
+    interjection opens (`_INTERJECTION_TAIL`), whichever is first; len(text) for neither."""
+    best = _closing_start(text)
+    tail = _INTERJECTION_TAIL.search(text, max(0, len(text) - 80))
+    if tail is not None and _PERSONAL.isdisjoint(said := english.word_norms(tail.group())) \
+            and _PEOPLE.isdisjoint(said):
+        return min(best, tail.start() + 1)
+    return best
+
+
+def _closing_start(text: str) -> int:
     """Where a closer at the end of `text` starts, or len(text) when there is none: of the
     tails of one to `MAX_WORDS` words, the longest the model scores a closer and whose first
     word starts closers in the training data. A tail right after a

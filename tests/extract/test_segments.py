@@ -103,6 +103,11 @@ def test_strip_address(text, expected):
     # a capital after lower case starts a sentence: "Have" there is no auxiliary of the fact
     ("I am four years old Have a good one", "I am four years old"),
     ("I hope they have a good one", "I hope they have a good one"),
+    # a chat interjection opens a tail about the typing, not the fact (round 19)
+    ("i dance on the weekends omg toddler just hit send", "i dance on the weekends"),
+    ("gymnastics is my favorite sport ugh autocorrect sorry", "gymnastics is my favorite sport"),
+    ("I had to have a transplant gtg baby's awake", "I had to have a transplant"),
+    ("I love cats lol my cat is called Bob", "I love cats lol my cat is called Bob"),
 ])
 def test_closing_start(text, kept):
     assert text[:closers.closing_start(text)].rstrip() == kept.rstrip()
