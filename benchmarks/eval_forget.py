@@ -148,9 +148,15 @@ SPLIT_LABELS = {
     "fresh22": "FORMER FRESH HELD-OUT 22 (scored once, looked at since: development data now)",
     "fresh23": "FORMER FRESH HELD-OUT 23 (scored once, looked at since: development data now)",
     # forget_eval_fresh24.yaml and forget_eval_fresh25.yaml: written in round 19 by writers that
+    # had not read the rules, committed (e34552c, 0a7eb21) before any code ran on them, scored
+    # once on a22db9a (51.6% with 3 wrong, 54.1% with 1; their _result.txt). Looked at since:
+    # development data now.
+    "fresh24": "FORMER FRESH HELD-OUT 24 (scored once, looked at since: development data now)",
+    "fresh25": "FORMER FRESH HELD-OUT 25 (scored once, looked at since: development data now)",
+    # forget_eval_fresh26.yaml and forget_eval_fresh27.yaml: written in round 20 by writers that
     # had not read the rules, committed before any code ran on them, to be scored once.
-    "fresh24": "FRESH HELD-OUT 24 (written blind, committed before any code ran on it, scored once)",
-    "fresh25": "FRESH HELD-OUT 25 (written blind, committed before any code ran on it, scored once)",
+    "fresh26": "FRESH HELD-OUT 26 (written blind, committed before any code ran on it, scored once)",
+    "fresh27": "FRESH HELD-OUT 27 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
