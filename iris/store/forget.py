@@ -427,10 +427,14 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
                                 if (is_noun(w) and not irregular_bases(w))
                                 or (is_plural(w, irregular=True)
                                     and any(is_noun(b) for b in irregular_bases(w)))})
+    # "that I'm a musician": a memory is a kind of it only where it says what the user is ("I
+    # am a drummer"), not by another of its words ("I love listening to drummers").
+    being = d.about_user and _BEING.search(d.text) is not None
+    said = {c.content: _what_user_is(c.content) if being else c.content for c in candidates}
     if concepts is not None and not nouns.isdisjoint(concepts.stems):
         # A memory word the description says itself is not also the kind of another of its
         # words: in "a car dealer" / "a watch dealer", "dealer" is no car.
-        words = {c.content: [w for w in content_words(c.content) if stem(w) not in needed]
+        words = {c.content: [w for w in content_words(said[c.content]) if stem(w) not in needed]
                  for c in candidates}
         found = {w: kinds & nouns for w, kinds in
                  concepts.kinds(w for ws in words.values() for w in ws).items()}
@@ -443,12 +447,21 @@ def _kinds(d: Description, candidates: Sequence[Candidate], concepts: Concepts |
         strict = frozenset(k for w in words.get(c.content, ()) if w in found for k in found[w])
         loose = strict
         if nouns:
-            wn = _memory_kinds(c.content)
+            wn = _memory_kinds(said[c.content])
             strict |= (wn.main & nouns | wn.main_listed & unlisted) & wanted
             loose |= strict | wn.any & nouns | wn.any_listed & unlisted
         if strict or loose:
             out[c.content] = (strict, loose)
     return out
+
+
+_BEING = re.compile(r"\b(?:i am|i'm|i\u2019m|im|i was|i've been|ive been|i work as|i worked as)"
+                    r"\s+(?:an?\s+)(?P<what>[^,.;:!?]+)", re.I)
+
+
+def _what_user_is(content: str) -> str:
+    """What a memory says the user is ("I am a drummer in a band" -> "drummer in a band")."""
+    return " ".join(m.group("what") for m in _BEING.finditer(content))
 
 
 @dataclass(frozen=True)

@@ -110,3 +110,17 @@ def test_a_plural_is_a_noun_with_a_regular_ending(word, plural):
 def test_an_irregular_plural_is_a_plural_when_asked_for(word, plural):
     assert is_plural(word, irregular=True) is plural
 
+
+
+# Round 19 (fresh25's "forget that im a veggie" deleted "I like to eat hamburgers and french
+# fries.": fries are a kind of vegetable): what the user is, found through a kind, is found
+# only where the memory says what the user is.
+@pytest.mark.parametrize(("description", "memory", "status"), [
+    ("that im a veggie", "I like to eat hamburgers and french fries.", "not_found"),
+    ("that im a musician", "I love listening to drummers", "not_found"),
+    ("that im a musician", "I am a drummer in a band", "forgotten"),
+    ("that i'm a doctor", "I work as a surgeon at St James's", "forgotten"),
+])
+def test_what_the_user_is_is_a_kind_only_where_the_memory_says_what_the_user_is(description, memory,
+                                                                                  status):
+    assert _decide(description, [memory]).status == status
