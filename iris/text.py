@@ -25,6 +25,7 @@ Every regex here runs in linear time on any input (see tests/test_adversarial.py
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -278,14 +279,28 @@ _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u02bc": "'"})
 _CANON_TOKEN = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+|[$%\u00a3\u20ac&#+@]")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 
+def without_accents(text: str) -> str:
+    """Latin letters without their accents ("Oisín" -> "Oisin", "crème brûlée" -> "creme
+    brulee"): users type names and loanwords either way. Marks on other scripts stay (a
+    Devanagari vowel sign is part of its word)."""
+    if text.isascii():
+        return text
+    kept: list[str] = []
+    for ch in unicodedata.normalize("NFD", text):
+        if not (unicodedata.combining(ch) and kept and kept[-1].isascii()):
+            kept.append(ch)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
 def canonical(text: str, *, possessive: bool = True) -> list[str]:
     """The words of `text` as a comparison sees them: lower case; "I'm", "Im" and "I am"
     alike; chat and British spellings in one form ("ur" -> "your", "colour" -> "color");
+    accents off Latin letters ("Oisín" = "Oisin");
     number words as digits ("forty two" -> "42", "a dozen" -> "12"); punctuation dropped,
     except a few symbols ("C#", "$", "%"). Only surface spellings are folded here.
     A possessive "'s" stays as "s" ("joe's" = "joes"), or is dropped when not `possessive`
     (the verifier reads "my wife's" as "my wife")."""
-    text = text.casefold().translate(_QUOTES)
+    text = without_accents(text.casefold().translate(_QUOTES))
     for pattern, repl in _APOSTROPHE_FORMS:
         text = pattern.sub(repl, text)
     text = (text if possessive else _POSSESSIVE.sub("", text)).replace("'", "")

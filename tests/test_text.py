@@ -162,3 +162,14 @@ def test_next_door_says_no_time(phrase, timed):
 def test_third_person(verb, form):
     from iris.text import third_person
     assert third_person(verb) == form
+
+
+# Round 19 (fresh25: "forget oisin" found no "My apprentice Oisín ..."): a comparison reads
+# Latin letters without their accents; other scripts keep their marks.
+@pytest.mark.parametrize(("text", "plain_letters"), [
+    ("Oisín", "Oisin"), ("Bróna", "Brona"), ("crème brûlée", "creme brulee"), ("Tāne", "Tane"),
+    ("Zoë", "Zoe"), ("plain", "plain"), ("नमस्ते", "नमस्ते")])
+def test_accents_come_off_latin_letters_only(text, plain_letters):
+    from iris.text import without_accents
+
+    assert without_accents(text) == plain_letters

@@ -527,3 +527,13 @@ def test_a_relative_by_marriage_is_another_person(description, memories, status,
 ])
 def test_the_opposite_of_a_described_word_is_another_fact(description, memory, status):
     assert _decide(description, memory).status == status
+
+
+# Round 19: a name said without its accent is the name ("forget oisin").
+@pytest.mark.parametrize(("description", "memory"), [
+    ("oisin", "My apprentice Oisín starts his second year in September"),
+    ("that roisin passed her test", "My daughter Róisín passed her driving test first go"),
+])
+def test_a_name_said_without_its_accent_is_found(description, memory):
+    decision = forget.decide(description, [forget.Candidate(1, memory)])
+    assert (decision.status, decision.id) == ("forgotten", 1)
