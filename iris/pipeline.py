@@ -21,11 +21,11 @@ from iris.config import Settings, load_settings
 from iris.errors import InputError, StoreError
 from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
-from iris.removal import read_removal
+from iris.removal import after_lead_in, read_removal
 from iris.results import AMBIGUOUS, FORGOTTEN, NOT_FOUND, STORE_FAILED, format_result, try_parse
 from iris.store.forget import GENERAL
 from iris.store.forget_all import forget_all_request
-from iris.store.probe import removal_request
+from iris.store.probe import ends_in_host_object, removal_request
 from iris.tools import run_tool
 from iris.types import (
     MAX_CONTENT_CHARS,
@@ -219,8 +219,10 @@ class Pipeline:
         # (a removal shape); the others are probed by their object before going to the host.
         removal = removal_request(turn.text)
         if decision.intent != "memory_action":
-            update.update(route="passthrough", probe=removal.object if removal else None,
-                          probe_as_name=bool(removal and removal.as_name))
+            described = None if removal else _forget_object(turn.text)
+            update.update(route="passthrough", probe=removal.object if removal else described,
+                          probe_as_name=bool(removal and removal.as_name),
+                          probe_literal=described is None)
         elif decision.tool == "list_memories":
             topic = _topic(turn.text)
             update.update(route="offline", tool_calls=[
@@ -265,12 +267,15 @@ class Pipeline:
 
     def _probe(self, turn: Turn) -> Turn:
         """"delete rusty": deleted when every word of the object (frame words such as
-        "lessons" too) is in exactly one memory; otherwise (no such memory, several, an
-        error) the turn stays the host's, untouched.
+        "lessons" too) is in exactly one memory; a "forget ..." the router left to the host
+        ("forget the late opening on thursdays") when its description names one memory on
+        evidence (forget.decide); otherwise (no such memory, several, an error) the turn
+        stays the host's, untouched.
         A shopping item ("get rid of biscuit") is looked for only when a memory names it."""
         if turn.probe_as_name and not self._named(turn.user_id, turn.probe or ""):
             return turn
-        call = ToolCall(name="forget_memory", arguments={"query": turn.probe, "literal": True})
+        how = {"literal": True} if turn.probe_literal else _general(turn.text)
+        call = ToolCall(name="forget_memory", arguments={"query": turn.probe, **how})
         run = run_tool(call, self.store, turn.user_id, wait=turn.wait,
                        secrets=self.settings.secrets, position=1, source="offline")
         parsed = try_parse(run.line)
@@ -359,6 +364,24 @@ def _offered(results: list[str]) -> int | None:
             continue
         return offered if isinstance(offered, int) and not isinstance(offered, bool) else None
     return None
+
+
+# "forget" is said to an assistant's memory more than to a list or a calendar: a "forget ..."
+# the router and the removal shapes left to the host ("forget how long ive been gas safe") is
+# still looked up by its description (Pipeline._probe). Not "don't forget to ..." (no
+# "forget" first), "forget it" (it describes nothing), an object that is a host's thing
+# ("forget the alarm", "forget my 3pm meeting") or a second clause ("forget the meeting with
+# tomas, it got cancelled").
+_FORGET_VERB = re.compile(r"(?:forget|unlearn|unremember)(?: about| abt| bout)?\s+(?=\S)", re.I)
+
+
+def _forget_object(text: str) -> str | None:
+    request = after_lead_in(read_removal(text)).strip()
+    verb = _FORGET_VERB.match(request)
+    what = request[verb.end():].rstrip(" ?.!") if verb else ""
+    if not what or any(mark in what for mark in ",;:") or ends_in_host_object(what):
+        return None
+    return what
 
 
 def _general(text: str) -> dict[str, bool]:

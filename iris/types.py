@@ -343,6 +343,7 @@ class Turn(Frozen):
     # store looks for by its own words before the turn goes to the host (Pipeline._tools).
     probe: str | None = None
     probe_as_name: bool = False  # only a memory holding the probe as a name ("Biscuit") goes
+    probe_literal: bool = True  # False: looked up by description, on evidence (a "forget ...")
     tool_calls: list[ToolCall] = Field(default_factory=list)
     results: list[str] = Field(default_factory=list)
     outcomes: list[ItemOutcome] = Field(default_factory=list)

@@ -205,6 +205,13 @@ def without_lead_in(text: str) -> str | None:
     return flat[polite.end():]
 
 
+def ends_in_host_object(text: str) -> bool:
+    """Whether the last word of `text` names something a host keeps ("the alarm", "my 3pm
+    meeting", "the shopping list")."""
+    last = plain(text).rsplit(" ", 1)[-1]
+    return stem(last) in _HOST_OBJECTS
+
+
 def names_host_thing(text: str) -> bool:
     """Whether `text` is a short request with a remove verb whose object names something a
     host keeps ("delete my pottery class booking", "remove the alarm") or a place other than

@@ -270,3 +270,38 @@ def test_a_probe_needs_every_word_said_in_a_memory(pipeline, message):
     reply = pipeline.handle(message, user_id="u")
     assert reply.route == "passthrough" and reply.results == []
     assert _left(pipeline, "u") == set(memories)
+
+
+# Round 19: a "forget ..." the router and the removal shapes leave to the host ("how long",
+# a weekday) is still looked up by its description, on evidence; a host's thing, a second
+# clause or nothing found leaves the turn to the host untouched.
+@pytest.mark.slow
+@pytest.mark.parametrize(("message", "gone"), [
+    ("forget who does the till on saturdays", "My mum helps out behind the till on Saturdays"),
+    ("forget how much the coffee machine cost", "The coffee machine cost us eight grand secondhand"),
+    ("forget the alarm", None),                                   # a host's thing
+    ("forget the coffee machine, it got fixed", None),            # a second clause
+    ("forget how much the dishwasher cost", None),                # no memory says it
+    ("dont forget to call mum on saturday", None),                # a reminder
+])
+def test_a_forget_request_left_to_the_host_is_looked_up_by_description(pipeline, message, gone):
+    memories = ["My mum helps out behind the till on Saturdays",
+                "The coffee machine cost us eight grand secondhand", "My alarm goes off at 6am"]
+    _holding(pipeline, "u", memories)
+    reply = pipeline.handle(message, user_id="u")
+    if gone:
+        assert R.parse_result(reply.results[-1]).code == R.FORGOTTEN
+    else:
+        assert reply.route == "passthrough" and reply.results == []
+    assert _left(pipeline, "u") == set(memories) - {gone}
+
+
+def test_the_object_of_a_forget_request_left_to_the_host():
+    from iris.pipeline import _forget_object
+
+    assert _forget_object("can you forget what ava does on friday nights?") == \
+        "what ava does on friday nights"
+    assert _forget_object("Forget about the late opening on thursdays") == "the late opening on thursdays"
+    for message in ("forget my 3pm meeting", "forget the meeting with tomas, it got cancelled",
+                    "dont forget to call mum", "remove the kiwi", "forget" + " " * 40_000):
+        assert _forget_object(message) is None
