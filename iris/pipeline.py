@@ -368,11 +368,18 @@ def _offered(results: list[str]) -> int | None:
 
 # "forget" is said to an assistant's memory more than to a list or a calendar: a "forget ..."
 # the router and the removal shapes left to the host ("forget how long ive been gas safe") is
-# still looked up by its description (Pipeline._probe). Not "don't forget to ..." (no
+# still looked up by its description (Pipeline._probe), and so is a removal framed as being of
+# a memory. Not "don't forget to ..." (no
 # "forget" first), "forget it" (it describes nothing), an object that is a host's thing
 # ("forget the alarm", "forget my 3pm meeting") or a second clause ("forget the meeting with
 # tomas, it got cancelled").
-_FORGET_VERB = re.compile(r"(?:forget|unlearn|unremember)(?: about| abt| bout)?\s+(?=\S)", re.I)
+# Other removal verbs only before a frame that names a memory ("delete the bit about how many
+# years ive been doing hair", "remove what i told you about my line of work").
+_FORGET_VERB = re.compile(
+    r"(?:forget|unlearn|unremember)(?: about| abt| bout)?\s+(?=\S)"
+    r"|(?:delete|remove|scrap|drop|erase|wipe|bin|ditch|lose|get rid of)\s+"
+    r"(?=(?:the|that|this) (?:bit|thing|part|stuff|info|note|memory|fact|comment)s?"
+    r" (?:about|abt|on|where|that)\s|what (?:i|we) (?:said|told you|told u|mentioned|wrote)\b)", re.I)
 
 
 def _forget_object(text: str) -> str | None:

@@ -279,6 +279,9 @@ def test_a_probe_needs_every_word_said_in_a_memory(pipeline, message):
 @pytest.mark.parametrize(("message", "gone"), [
     ("forget who does the till on saturdays", "My mum helps out behind the till on Saturdays"),
     ("forget how much the coffee machine cost", "The coffee machine cost us eight grand secondhand"),
+    ("delete the bit about how much the coffee machine cost",      # framed as a memory
+     "The coffee machine cost us eight grand secondhand"),
+    ("delete how much the coffee machine cost", None),            # not framed: a probe's
     ("forget the alarm", None),                                   # a host's thing
     ("forget the coffee machine, it got fixed", None),            # a second clause
     ("forget how much the dishwasher cost", None),                # no memory says it
