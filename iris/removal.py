@@ -57,6 +57,8 @@ _LEAD_IN_WORD = (r"(?:(?:please|pls|plz) (?:you|u)(?: can)?"  # non-native: "ple
                  r"|(?:would|could|will) (?:you|u) be so kind as to"
                  r"|please|pls|plz|just|now|ok|okay|so|and|also|hey|iris|um+|uh+|erm|hmm+"
                  r"|right|well|kindly"
+                 # said to the assistant as to a friend: "bro, delete ...", "chur mate, forget ..."
+                 r"|mate|bro|bruv|dude|pal|buddy|hun|chur|cheers"
                  r"|(?:can|could|would|will|cn) (?:you|u)|(?:you|u) (?:can|could|should)"
                  r"|i (?:want|need) (?:you|u) to|i(?:'?d| would) like (?:you|u) to"
                  r"|i want that (?:you|u)"  # non-native: "I want that you delete ..."

@@ -38,7 +38,7 @@ _OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
            r"|me(?= (?:completely|entirely|totally|for good|everything)))")
 # "all of it, every single thing u have on me": a pointer the request then spells out (alone,
 # "forget all of it" may mean the conversation, but the answer is a question, never a deletion).
-_RESTATED = r"(?:(?:all of it|it all|the lot) )?"
+_RESTATED = r"(?:(?:all of it|it all|(?:the )?(?:whole )?lot) )?"
 # "start over and forget all about me": the wish to begin again before the request.
 _RESTART = (r"(?:(?:(?:lets |let us )?(?:start|begin) (?:over|again|afresh|fresh|from scratch)"
             r"|reset) (?:and )?)?")

@@ -179,6 +179,10 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("i want you to forget me completely. everything.", "ask"),
     ("clear out all your memories of me please, the whole lot", "ask"),
     ("wipe all the stuff you've saved about me", "ask"),
+    # round 19 (fresh24/25): said to the assistant as to a friend; "the whole lot" restated
+    ("chur bro, delete everything u know about me", "ask"),
+    ("forget the whole lot, everything you know", "ask"),
+    ("mate delete the lot", None),
     ("forget me", None),
     ("forget all the stuff about my dog", None),
     ("delete my profile picture", None),
