@@ -336,6 +336,16 @@ _DOING_THIS = re.compile(
     r"\s+this|dictating)"  # "I'm dictating now"
     r"(?:\s+(?:now|today|tonight|at last|for (?:weeks|ages|months|days)|on (?:the|my) \w+))?\W*",
     re.I)
+# An apology for the writing of the message ("sorry my spelling is terrible", "my english is
+# not so good, sorry", "sorry for my english, i try my best"): about the telling, not the
+# user's life.
+_WRITING = r"(?:spelling|english|grammar|typing|writing|punctuation)"
+_SORRY_WRITING = re.compile(
+    rf"(?:(?:so\s+)?sorry\s+(?:(?:about|for)\s+)?(?:that\s+)?my\s+{_WRITING}(?:\s+[a-z']+){{0,4}}"
+    rf"|my\s+{_WRITING}\s+(?:is|isnt|isn't|is not)\s+(?:(?:very|so|really|pretty|quite)\s+)?"
+    r"(?:bad|terrible|terible|awful|poor|rubbish|horrible|weak|not\s+(?:so\s+|very\s+)?(?:good|great))"
+    r"(?:[\s,]+sorry)?)"
+    r"(?:[\s,.]+i\s+try\s+my\s+best)?\W*|i\s+try\s+my\s+best\W*", re.I)
 # A greeting said as a piece of its own ("Hello support team", "Dear Iris"): no verb in it.
 _GREETING = re.compile(r"(?:hello|hi|hiya|hey|dear|greetings|good (?:morning|afternoon|evening|day))"
                        r"(?:\s+[a-z]+){0,3}\W*", re.I)
@@ -346,7 +356,8 @@ def about_the_telling(piece: str) -> bool:
     ("My earlier message", "I am sharing my details as below", "I hope the above is clear",
     "This message was sent from a mobile device"), or a wish to the reader ("Have a lovely
     evening"). A word of anything else ("I sent my mum a message") makes it a fact."""
-    if _WISH.fullmatch(piece.strip()) or _DOING_THIS.fullmatch(piece.strip()):
+    if _WISH.fullmatch(piece.strip()) or _DOING_THIS.fullmatch(piece.strip()) \
+            or _SORRY_WRITING.fullmatch(piece.strip()):
         return True
     words = re.findall(r"[a-z']+", piece.lower())
     if _GREETING.fullmatch(piece.strip()) and not FIRST_PERSON.search(piece):

@@ -565,3 +565,21 @@ def test_a_verb_of_telling_left_alone_by_the_cut_is_no_fact():
 ])
 def test_learners_and_dictated_sign_offs_go(message, facts):
     assert read_facts(message)[0] == facts
+
+
+# Round 19 (fresh28, fresh30: two writers): an apology for the message's own writing is about
+# the telling; a fact about the user's English or spelling is not.
+@pytest.mark.parametrize("piece, telling", [
+    ("Sorry my spelling is terible", True), ("My spelling is terible", True),
+    ("my english is not so good,sorry", True), ("Sorry for my english, i try my best", True),
+    ("My english teacher is Mr Smith", False), ("I teach english", False),
+    ("My spelling is perfect and I love it", False), ("My english is fluent", False),
+])
+def test_an_apology_for_the_writing_is_no_fact(piece, telling):
+    assert offline.about_the_telling(piece) is telling
+
+
+def test_the_apology_goes_and_the_facts_stay():
+    facts = read_facts("Hi Iris, sorry my spelling is terible, I have three dogs and I like to watch "
+                       "the olympics")[0]
+    assert facts == ["I have three dogs", "I like to watch the olympics"]
