@@ -59,6 +59,7 @@ _LEAD_IN_WORD = (r"(?:(?:please|pls|plz) (?:you|u)(?: can)?"  # non-native: "ple
                  r"|right|well|kindly"
                  # said to the assistant as to a friend: "bro, delete ...", "chur mate, forget ..."
                  r"|mate|bro|bruv|dude|pal|buddy|hun|chur|cheers"
+                 r"|honestly|seriously|actually|look|listen"
                  r"|(?:can|could|would|will|cn) (?:you|u)|(?:you|u) (?:can|could|should)"
                  r"|i (?:want|need) (?:you|u) to|i(?:'?d| would) like (?:you|u) to"
                  r"|i want that (?:you|u)"  # non-native: "I want that you delete ..."

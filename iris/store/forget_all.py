@@ -22,16 +22,18 @@ YOU_HOLD = (rf"{_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learne
 _HOLDER = rf"(?: {YOU_HOLD})?(?: (?:about|abt|bout|of|on|for) me| of mine)?"
 _WHOSE = r"(?:my|your|ur|the)"
 _KEPT = r"(?:memories|memory|data|facts|fact|notes|note|info|information|details|detail)"
+# "... i've ever told you", "... i ever said to you": what the user gave the assistant
+_TOLD = (r"(?: (?:i ever|i have ever|ive ever|ive|i) (?:told (?:you|u)|said(?: to (?:you|u))?"
+         r"|shared(?: with (?:you|u))?)| we (?:have )?(?:ever )?(?:talked about|discussed|said))")
 _OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
            r"(?:everything|every (?:single |last )?(?:thing|memory|fact|note|detail|bit))"
-           r"(?: (?:i ever|i have ever|ive ever|ive|i) (?:told you|told u|said)"
-           r"| we (?:have )?(?:ever )?(?:talked about|discussed|said))?"
+           rf"{_TOLD}?"
            rf"|(?:all|whatever|anything)(?= {_YOU}\b)"
            rf"|all about me|me (?:from|out of) {_WHOSE} (?:memory|memories|records)"
            rf"|(?:all )?(?:of )?{_WHOSE} (?:(?:whole|entire) )?(?:personal )?(?:data|memory|memories)"
            rf"|all (?:of )?(?:{_WHOSE} )?(?:saved |stored )?(?:personal )?{_KEPT}"
            # "wipe all the stuff you've saved": what the assistant holds, in any words
-           rf"|all (?:the )?(?:stuff|things|info|information|data)(?= {_YOU}\b)"
+           rf"|all (?:the )?(?:stuff|things|info|information|data)(?= {_YOU}\b|{_TOLD})(?:{_TOLD})?"
            # "my whole profile", "my whole history with you", "forget me completely"
            r"|(?:my )?(?:whole |entire )?profile(?: and everything in it)?"
            r"|(?:my )?(?:whole |entire )?history with (?:you|u)"
@@ -53,7 +55,11 @@ _TRAIL = (r"(?: (?:please|pls|now|too|clean|for good|permanently|completely|enti
           r"|mate|iris|pal|buddy|bro|dude|hun|thanks|thank you|ta"
           # "... and start over with me from scratch"
           r"|and (?:start|begin) (?:over|again|afresh|fresh)(?: with me)?(?: from scratch)?"
-          r"|and (?:start|begin) from scratch(?: with me)?))*")
+          r"|and (?:start|begin) from scratch(?: with me)?"
+          # "..., i want a fresh start", "... i want to start again"
+          r"|i (?:want|need|would like|d like)"
+          r"(?: a fresh start| to (?:start|begin) (?:over|again|afresh|fresh))"
+          r"))*")
 # Polite words before the verb are removal.py's one list (LEAD_IN: "please", "kindly", ...).
 _FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}{_RESTART}{LEAD_IN}{_VERB}(?: out| away| off)? "
                          rf"{_RESTATED}{_OBJECT}{_HOLDER}{_TRAIL}")

@@ -183,6 +183,14 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("chur bro, delete everything u know about me", "ask"),
     ("forget the whole lot, everything you know", "ask"),
     ("mate delete the lot", None),
+    # round 20 (fresh26/27, after scoring): what the user told, a fresh start wished for
+    ("just forget all the stuff i ever told you, all of it", "ask"),
+    ("pls wipe ur whole memory of me, everything, i want to start again", "ask"),
+    ("wipe all my data, i want a fresh start", "ask"),
+    ("honestly, just start over and forget me entirely", "ask"),
+    ("forget every single thing i've ever said to you", "ask"),
+    ("forget all the things i told you about my job", None),   # a topic
+    ("delete all the stuff i said about work", None),
     ("forget me", None),
     ("forget all the stuff about my dog", None),
     ("delete my profile picture", None),
