@@ -146,6 +146,8 @@ class MemoryStore:
             return self._recaller.recall(conn, namespace, query, k)
 
     def get(self, namespace: str, id: int) -> MemoryRecord | None:
+        if not _storable_id(id):
+            return None  # no row can have it (SQLite and Postgres ids are 64-bit)
         with self.db.errors("get"), self.db.connect() as conn:
             found = rows(conn, select(*RECORD_COLUMNS).where(MEMORY.c.namespace == namespace,
                                                              MEMORY.c.id == id))
@@ -276,6 +278,8 @@ class MemoryStore:
         check_namespace(namespace)
         if id is None and not (query and query.strip()):
             raise InputError("forget needs an id or a query")
+        if id is not None and not _storable_id(id):
+            return ForgetResult(status="not_found")
         with self.db.errors("forget"):
             if id is None:
                 with self.db.connect() as conn:
@@ -407,3 +411,9 @@ class MemoryStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _storable_id(id: int) -> bool:
+    """Can a memory have this id? Ids are positive 64-bit integers; a larger one overflows the
+    database driver (an HTTP client's /memories/183971816190310285312 gave a 500)."""
+    return 0 < id < 2**63

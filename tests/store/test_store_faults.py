@@ -71,3 +71,15 @@ def test_a_database_deleted_while_open_fails_later_writes(tmp_path):
 def test_an_unknown_url_scheme_is_a_configuration_error(tmp_path):
     with pytest.raises(ConfigError, match="nosuchdb"):
         MemoryStore(_settings(tmp_path, "nosuchdb://x"))
+
+
+def test_an_id_past_64_bits_names_no_memory(tmp_path):
+    """An id the database cannot hold (an HTTP client's or a model's) is not found, not a crash."""
+    from iris.config import load_settings
+    from iris.embed import HashingEmbedder
+    from iris.store import MemoryStore
+
+    with MemoryStore(load_settings(home=tmp_path, db_url=f"sqlite:///{tmp_path}/m.db"),
+                     embedder=HashingEmbedder()) as store:
+        assert store.get("u", 2**70) is None and store.get("u", -1) is None
+        assert store.forget("u", id=2**64).status == "not_found"
