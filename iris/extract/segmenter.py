@@ -207,7 +207,7 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
     spans = _with_verb_uses(message, _with_lone_verbs(message, spans))
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
-    spans = _with_fronted_clauses(message, spans)
+    spans = _with_trailing_clauses(message, _with_fronted_clauses(message, spans))
     spans = joiners.without_repeated_joiners(message, spans)
     spans = preludes.without_prelude(message, _without_headings(message, spans))
     return _without_object_of_a_request(message, _with_fact_before_adding(message, spans))
@@ -543,6 +543,27 @@ def _with_fronted_clauses(message: str, spans: list[tuple[int, int]]) -> list[tu
         if _FRONTED.fullmatch(piece.strip()) and 3 <= len(words) <= _MOST_FRONTED_WORDS \
                 and _NOT_FRONTED.isdisjoint(words):
             start = floor + cut + 1 + (len(piece) - len(piece.lstrip()))
+        out.append((start, end))
+    return out
+
+
+# ... and after a span, in its sentence, the same kind of clause the model left out of every
+# span: the fact's own condition ("I play lawn bowls twice a week | if the weather holds"),
+# never words to the assistant ("if you don't mind", "if possible").
+_TRAILING = re.compile(r"[ \t]+(" + _SUBORDINATOR_START.pattern + r"[^.!?;:\n,()]{1,60})", re.I)
+
+
+def _with_trailing_clauses(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for i, (start, end) in enumerate(spans):
+        following = spans[i + 1][0] if i + 1 < len(spans) else len(message)
+        tail = _TRAILING.match(message[:following], end)
+        if tail is not None:
+            words = english.word_norms(tail.group(1))
+            closed = tail.end() == following or message[tail.end()] in ".!?;:\n,()"
+            if closed and 3 <= len(words) <= _MOST_FRONTED_WORDS and _NOT_FRONTED.isdisjoint(words) \
+                    and is_clause(tail.group(1)):
+                end = tail.end(1) - (len(tail.group(1)) - len(tail.group(1).rstrip()))
         out.append((start, end))
     return out
 

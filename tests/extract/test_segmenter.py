@@ -583,3 +583,15 @@ def test_the_apology_goes_and_the_facts_stay():
     facts = read_facts("Hi Iris, sorry my spelling is terible, I have three dogs and I like to watch "
                        "the olympics")[0]
     assert facts == ["I have three dogs", "I like to watch the olympics"]
+
+
+# Round 20 (fresh32, after scoring): a condition after a fact, in its sentence, that the model
+# left out of every span is the fact's own; words to the assistant are not.
+@pytest.mark.parametrize("message, facts", [
+    ("Journal entry. For the record, 🌅 I play the piano 🌅 I play lawn bowls twice a week if the "
+     "weather holds\n\nGoodnight, diary.",
+     ["I play the piano", "I play lawn bowls twice a week if the weather holds"]),
+    ("remember that I like tea if you don't mind", ["I like tea"]),
+])
+def test_a_condition_after_a_fact_stays_with_it(message, facts):
+    assert read_facts(message)[0] == facts
