@@ -424,8 +424,10 @@ def _with_named_subjects(message: str, spans: list[tuple[int, int]]) -> list[tup
 
 # "My kids are Tom and Ann", "I speak French and Greek.": one to three words coordinated
 # after a fact, up to the end of its sentence, are the fact's own. The model, which has seen
-# names signed after the last fact, reads "and Ann" as a signature. No gold span of the 32
-# development files is followed so (only "and what else." between two facts, a question).
+# names signed after the last fact, reads "and Ann" as a signature; after the last fact a
+# sign-off may follow the sentence end ("... on Anzac Day and Remembrance Day. Thus spake
+# Gary"). No gold span of the 32 development files is followed so (only "and what else."
+# between two facts, a question).
 _COORDINATED = re.compile(r"[ \t]*(?:and|&)[ \t]+([\w'-]+(?:[ \t]+[\w'-]+){0,2})", re.I)
 _SENTENCE_END = re.compile(r"[ \t]*(?:[.!?;]+|\n)\s*")
 _QUESTION_WORDS = frozenset("what else who how why where when which".split())
@@ -436,9 +438,15 @@ def _with_coordinated_end(message: str, spans: list[tuple[int, int]]) -> list[tu
     for i, (start, end) in enumerate(spans):
         stop = spans[i + 1][0] if i + 1 < len(spans) else len(message)
         found = _COORDINATED.match(message, end, stop)
-        if found and (not message[found.end():stop].strip(" \t.!?;") if stop == len(message)
-                      else bool(_SENTENCE_END.fullmatch(message, found.end(), stop))) \
-                and _coordinated_things(found.group(1)):
+        if found is None:
+            out.append((start, end))
+            continue
+        if stop == len(message):  # the last fact: nothing after, or a sentence end (a sign-off)
+            closed = not message[found.end():].strip(" \t.!?;") \
+                or _SENTENCE_END.match(message, found.end()) is not None
+        else:
+            closed = _SENTENCE_END.fullmatch(message, found.end(), stop) is not None
+        if closed and _coordinated_things(found.group(1)):
             end = found.end()
         out.append((start, end))
     return out

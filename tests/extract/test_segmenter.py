@@ -592,6 +592,9 @@ def test_the_apology_goes_and_the_facts_stay():
      "weather holds\n\nGoodnight, diary.",
      ["I play the piano", "I play lawn bowls twice a week if the weather holds"]),
     ("remember that I like tea if you don't mind", ["I like tea"]),
+    # ... and one to three words coordinated after the last fact, before a sign-off
+    ("I volunteer at the RSL on Anzac Day and Remembrance Day. write that down ta Thus spake Gary.",
+     ["I volunteer at the RSL on Anzac Day and Remembrance Day"]),
 ])
 def test_a_condition_after_a_fact_stays_with_it(message, facts):
     assert read_facts(message)[0] == facts
