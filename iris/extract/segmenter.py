@@ -621,7 +621,7 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     found = [p for p in cleaned if p and re.search(r"\w", p)]
     if found:
         found[-1] = _without_question_tail(_without_thanks_abroad(found[-1]))
-    found = [p for p in map(_without_comment_clause, found) if p]
+    found = [p for p in map(_without_comment_clause, map(_without_fragment_after, found)) if p]
     # a piece about the message itself is no fact, when the message holds one
     told = [p for p in found if not offline.about_the_telling(p) and not offline.dangling(p)]
     return pronouns.resolve(told or found)
@@ -635,6 +635,25 @@ _COMMENT = (r"(?:and\s+|but\s+|so\s+)?(?:i|we)\s+(?:really\s+|honestly\s+|just\s
             r"(?:think|believe|swear|guess|reckon|suppose|bet|heard|hear|imagine)")
 _COMMENT_BEFORE_OTHER = re.compile(_COMMENT + r"\s+(?:that\s+)?(?=(?:he|she|they|it)\b)", re.I)
 _COMMENT_ALONE = re.compile(_COMMENT + r"\W*", re.I)
+
+
+# A sentence a span ran on into, after the fact's own sentence ended, that is no clause: chat
+# between facts or a sign-off ("i enjoy poetry. | weather still lovely", "i have short hair. |
+# thus spake gary"). Not after an abbreviation ("Dr. Patel", "St. Ives", "the U.S. army").
+_SENTENCE_BREAK = re.compile(r"(?<=\w)([.!?]+)\s+(?=\S)")
+_ABBREVIATED = english.TITLES | frozenset(
+    "st jr sr prof rev gen col capt lt sgt no vs etc approx dept".split())
+
+
+def _without_fragment_after(piece: str) -> str:
+    breaks = list(_SENTENCE_BREAK.finditer(piece))
+    if not breaks:
+        return piece
+    last = breaks[-1]
+    before = piece[:last.start()].rsplit(None, 1)[-1].lower()
+    if last.group(1) == "." and (before in _ABBREVIATED or len(before) == 1 or "." in before):
+        return piece
+    return piece[:last.start()] if not is_clause(piece[last.end():]) else piece
 
 
 def _without_comment_clause(piece: str) -> str:

@@ -598,3 +598,16 @@ def test_the_apology_goes_and_the_facts_stay():
 ])
 def test_a_condition_after_a_fact_stays_with_it(message, facts):
     assert read_facts(message)[0] == facts
+
+
+# Round 20 (fresh32, after scoring): a sentence a span ran on into that is no clause goes (chat
+# between facts, a sign-off); an abbreviation's full stop ends no sentence.
+@pytest.mark.parametrize("piece, kept", [
+    ("I enjoy poetry. weather still lovely", "I enjoy poetry"),
+    ("I have short hair. thus spake gary", "I have short hair"),
+    ("My GP is Dr. Patel", "My GP is Dr. Patel"), ("I live in the U.S. now", "I live in the U.S. now"),
+    ("I was born in St. Ives", "I was born in St. Ives"),
+    ("I love cats. They are great", "I love cats. They are great"),
+])
+def test_a_fragment_after_the_facts_sentence_goes(piece, kept):
+    assert segmenter._without_fragment_after(piece) == kept
