@@ -277,11 +277,15 @@ _MESSAGE_TALK = frozenset({
     "typo", "typos", "typed", "typing", "voice", "dictated", "dictation", "autocorrect",
     "sorry", "apologies", "excuse", "forgive", "msg", "message", "spelling", "grammar",
     "mistakes", "phone", "mobile", "keyboard", "ramble", "rambling", "long", "sent", "speech",
-    "transcribed", "transcription", "ignore", "errors", "formatting", "english", "bad"})
+    "transcribed", "transcription", "ignore", "errors", "formatting", "english", "bad",
+    # the telling said again ("(3rd time telling you)", "(told you this before)")
+    "telling", "told", "again", "repeating", "millionth", "umpteenth"})
 _AROUND_TALK = frozenset({
     "a", "an", "the", "any", "my", "this", "that", "it", "by", "on", "from", "via", "with",
-    "for", "to", "in", "of", "and", "so", "was", "is", "pls", "please", "lol", "haha", "too"})
+    "for", "to", "in", "of", "and", "so", "was", "is", "pls", "please", "lol", "haha", "too",
+    "you", "u", "time", "times", "before", "already"})
 _MOST_TALK_WORDS = 8
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 
 
 # Words that open an aside saying how the message was made: "(typed by my grandson, my eyes
@@ -303,7 +307,8 @@ def mentions_the_message(aside: str) -> bool:
 
 
 def _about_the_message(aside: str) -> bool:
-    words = re.findall(r"[a-z']+", aside.lower())
+    # an ordinal ("3rd") is a word around the talk
+    words = [w for w in re.findall(r"[a-z0-9']+", aside.lower()) if not _ORDINAL.fullmatch(w)]
     return 0 < len(words) <= _MOST_TALK_WORDS and not _MESSAGE_TALK.isdisjoint(words) \
         and all(w in _MESSAGE_TALK or w in _AROUND_TALK for w in words)
 
@@ -343,9 +348,10 @@ _WRITING = r"(?:spelling|english|grammar|typing|writing|punctuation)"
 _SORRY_WRITING = re.compile(
     rf"(?:(?:so\s+)?sorry\s+(?:(?:about|for)\s+)?(?:that\s+)?my\s+{_WRITING}(?:\s+[a-z']+){{0,4}}"
     rf"|my\s+{_WRITING}\s+(?:is|isnt|isn't|is not)\s+(?:(?:very|so|really|pretty|quite)\s+)?"
-    r"(?:bad|terrible|terible|awful|poor|rubbish|horrible|weak|not\s+(?:so\s+|very\s+)?(?:good|great))"
+    r"(?:bad|terrible|terible|awful|poor|rubbish|horrible|weak"
+    r"|not\s+(?:so\s+|very\s+)?(?:good|great|perfect))"
     r"(?:[\s,]+sorry)?)"
-    r"(?:[\s,.]+i\s+try\s+my\s+best)?\W*|i\s+try\s+my\s+best\W*", re.I)
+    r"(?:[\s,.]+(?:but\s+|and\s+)?i\s+try(?:\s+my\s+best)?)?\W*|i\s+try\s+my\s+best\W*", re.I)
 # A greeting said as a piece of its own ("Hello support team", "Dear Iris"): no verb in it.
 _GREETING = re.compile(r"(?:hello|hi|hiya|hey|dear|greetings|good (?:morning|afternoon|evening|day))"
                        r"(?:\s+[a-z]+){0,3}\W*", re.I)

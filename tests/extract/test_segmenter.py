@@ -572,6 +572,7 @@ def test_learners_and_dictated_sign_offs_go(message, facts):
 @pytest.mark.parametrize("piece, telling", [
     ("Sorry my spelling is terible", True), ("My spelling is terible", True),
     ("my english is not so good,sorry", True), ("Sorry for my english, i try my best", True),
+    ("My English is not perfect but I try", True),
     ("My english teacher is Mr Smith", False), ("I teach english", False),
     ("My spelling is perfect and I love it", False), ("My english is fluent", False),
 ])
@@ -611,3 +612,12 @@ def test_a_condition_after_a_fact_stays_with_it(message, facts):
 ])
 def test_a_fragment_after_the_facts_sentence_goes(piece, kept):
     assert segmenter._without_fragment_after(piece) == kept
+
+
+@pytest.mark.parametrize("message, facts", [
+    ("remember i drive a 2015 honda civic. i listen to rap music (3rd time telling you)",
+     ["I drive a 2015 honda civic", "I listen to rap music"]),
+    ("remember that my mum is a nurse (told you this before)", ["My mum is a nurse"]),
+])
+def test_an_aside_saying_the_telling_again_goes(message, facts):
+    assert read_facts(message)[0] == facts
