@@ -21,11 +21,11 @@ from iris.config import Settings, load_settings
 from iris.errors import InputError, StoreError
 from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
-from iris.removal import after_lead_in, read_removal
+from iris.removal import read_removal
 from iris.results import AMBIGUOUS, FORGOTTEN, NOT_FOUND, STORE_FAILED, format_result, try_parse
 from iris.store.forget import GENERAL
 from iris.store.forget_all import forget_all_request
-from iris.store.probe import ends_in_host_object, removal_request
+from iris.store.probe import described_removal, removal_request
 from iris.tools import run_tool
 from iris.types import (
     MAX_CONTENT_CHARS,
@@ -219,7 +219,7 @@ class Pipeline:
         # (a removal shape); the others are probed by their object before going to the host.
         removal = removal_request(turn.text)
         if decision.intent != "memory_action":
-            described = None if removal else _forget_object(turn.text)
+            described = None if removal else described_removal(turn.text)
             update.update(route="passthrough", probe=removal.object if removal else described,
                           probe_as_name=bool(removal and removal.as_name),
                           probe_literal=described is None)
@@ -364,31 +364,6 @@ def _offered(results: list[str]) -> int | None:
             continue
         return offered if isinstance(offered, int) and not isinstance(offered, bool) else None
     return None
-
-
-# "forget" is said to an assistant's memory more than to a list or a calendar: a "forget ..."
-# the router and the removal shapes left to the host ("forget how long ive been gas safe") is
-# still looked up by its description (Pipeline._probe), and so is a removal framed as being of
-# a memory. Not "don't forget to ..." (no
-# "forget" first), "forget it" (it describes nothing), an object that is a host's thing
-# ("forget the alarm", "forget my 3pm meeting") or a second clause ("forget the meeting with
-# tomas, it got cancelled").
-# Other removal verbs only before a frame that names a memory ("delete the bit about how many
-# years ive been doing hair", "remove what i told you about my line of work").
-_FORGET_VERB = re.compile(
-    r"(?:forget|unlearn|unremember)(?: about| abt| bout)?\s+(?=\S)"
-    r"|(?:delete|remove|scrap|drop|erase|wipe|bin|ditch|lose|get rid of)\s+"
-    r"(?=(?:the|that|this) (?:bit|thing|part|stuff|info|note|memory|fact|comment)s?"
-    r" (?:about|abt|on|where|that)\s|what (?:i|we) (?:said|told you|told u|mentioned|wrote)\b)", re.I)
-
-
-def _forget_object(text: str) -> str | None:
-    request = after_lead_in(read_removal(text)).strip()
-    verb = _FORGET_VERB.match(request)
-    what = request[verb.end():].rstrip(" ?.!") if verb else ""
-    if not what or any(mark in what for mark in ",;:") or ends_in_host_object(what):
-        return None
-    return what
 
 
 def _general(text: str) -> dict[str, bool]:

@@ -279,6 +279,7 @@ _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "`": "'", "\u02bc": "'"})
 _CANON_TOKEN = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+(?:[.,]\d+)*|[^\W\d_]+|[$%\u00a3\u20ac&#+@]")
 _THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
 
+
 def without_accents(text: str) -> str:
     """Latin letters without their accents ("Oisín" -> "Oisin", "crème brûlée" -> "creme
     brulee"): users type names and loanwords either way. Marks on other scripts stay (a

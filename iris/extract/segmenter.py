@@ -10,6 +10,7 @@ lead-in or a joiner never seen in training is still read by what it looks like."
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -637,30 +638,21 @@ _COMMENT_BEFORE_OTHER = re.compile(_COMMENT + r"\s+(?:that\s+)?(?=(?:he|she|they
 _COMMENT_ALONE = re.compile(_COMMENT + r"\W*", re.I)
 
 
-# A sentence a span ran on into, after the fact's own sentence ended, that is no clause: chat
-# between facts or a sign-off ("i enjoy poetry. | weather still lovely", "i have short hair. |
-# thus spake gary"). Not after an abbreviation ("Dr. Patel", "St. Ives", "the U.S. army").
-_SENTENCE_BREAK = re.compile(r"(?<=\w)([.!?]+)\s+(?=\S)")
-_ABBREVIATED = english.TITLES | frozenset(
-    "st jr sr prof rev gen col capt lt sgt no vs etc approx dept".split())
-
-
-def _without_fragment_after(piece: str) -> str:
-    breaks = list(_SENTENCE_BREAK.finditer(piece))
-    if not breaks:
-        return piece
-    last = breaks[-1]
-    before = piece[:last.start()].rsplit(None, 1)[-1].lower()
-    if last.group(1) == "." and (before in _ABBREVIATED or len(before) == 1 or "." in before):
-        return piece
-    return piece[:last.start()] if not is_clause(piece[last.end():]) else piece
-
-
 def _without_comment_clause(piece: str) -> str:
     if _COMMENT_ALONE.fullmatch(piece):
         return ""
     found = _COMMENT_BEFORE_OTHER.match(piece)
     return piece[found.end():] if found else piece
+
+
+# A sentence a span ran on into, after the fact's own sentence ended, that is no clause: chat
+# between facts or a sign-off ("i enjoy poetry. | weather still lovely", "i have short hair. |
+# thus spake gary"). A full stop after an abbreviation ends no sentence (`sentence_ends`).
+def _without_fragment_after(piece: str) -> str:
+    last = next(iter(deque(english.sentence_ends(piece), maxlen=1)), None)
+    if last is None or is_clause(piece[last.end():]):
+        return piece
+    return piece[:last.start()].rstrip()
 
 
 # Thanks and goodbyes in the languages users mix into English, at a message's end after the

@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from iris.removal import LEAD_IN, read_removal, removal_verbs
+from iris.removal import LEAD_IN, after_lead_in, read_removal, removal_verbs
 from iris.store.forget_all import YOU_HOLD
 from iris.store.kinds import kinds_of
 from iris.store.synonyms import regular_bases
@@ -205,11 +205,31 @@ def without_lead_in(text: str) -> str | None:
     return flat[polite.end():]
 
 
-def ends_in_host_object(text: str) -> bool:
-    """Whether the last word of `text` names something a host keeps ("the alarm", "my 3pm
-    meeting", "the shopping list")."""
-    last = plain(text).rsplit(" ", 1)[-1]
-    return stem(last) in _HOST_OBJECTS
+# "forget" is said to an assistant's memory more than to a list or a calendar: a "forget ..."
+# that the shapes above leave to the host (a time in it: "forget how long ive been gas safe")
+# is still looked up by its description (Pipeline._probe), and so is a removal framed as being
+# of a memory ("delete the bit about how many years ive been doing hair", "remove what i told
+# you about my line of work"). Not erase or wipe, said of whiteboards and phones too.
+_DESCRIBED_VERB = re.compile(
+    r"(?:forget|unlearn|unremember)(?: about| abt| bout)?\s+(?=\S)"
+    r"|(?:delete|remove|scrap|drop|erase|wipe|bin|ditch|lose|get rid of)\s+"
+    r"(?=(?:the|that|this) (?:bit|thing|part|stuff|info|note|memory|fact|comment)s?"
+    r" (?:about|abt|on|where|that)\s|what (?:i|we) (?:said|told you|told u|mentioned|wrote)\b)", re.I)
+
+
+def described_removal(text: str) -> str | None:
+    """The description in such a request, or None: also for "don't forget to ..." (no verb
+    first), a second clause ("forget the meeting with tomas, it got cancelled") or an object
+    ending in a host's thing ("forget the alarm", "forget my 3pm meeting")."""
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        return None
+    request = after_lead_in(read_removal(text)).strip()
+    verb = _DESCRIBED_VERB.match(request)
+    what = request[verb.end():].rstrip(" ?.!") if verb else ""
+    if not what or any(mark in what for mark in ",;:") \
+            or stem(plain(what).rsplit(" ", 1)[-1]) in _HOST_OBJECTS:
+        return None
+    return what
 
 
 def names_host_thing(text: str) -> bool:

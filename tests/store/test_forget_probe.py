@@ -6,7 +6,7 @@ and otherwise goes to the host untouched (iris/pipeline.py `_probe`)."""
 import pytest
 
 from iris import results as R
-from iris.store.probe import RemovalRequest, names_host_thing, removal_request
+from iris.store.probe import RemovalRequest, described_removal, names_host_thing, removal_request
 from iris.types import MemoryItem
 
 
@@ -300,11 +300,9 @@ def test_a_forget_request_left_to_the_host_is_looked_up_by_description(pipeline,
 
 
 def test_the_object_of_a_forget_request_left_to_the_host():
-    from iris.pipeline import _forget_object
-
-    assert _forget_object("can you forget what ava does on friday nights?") == \
+    assert described_removal("can you forget what ava does on friday nights?") == \
         "what ava does on friday nights"
-    assert _forget_object("Forget about the late opening on thursdays") == "the late opening on thursdays"
+    assert described_removal("Forget about the late opening on thursdays") == "the late opening on thursdays"
     for message in ("forget my 3pm meeting", "forget the meeting with tomas, it got cancelled",
                     "dont forget to call mum", "remove the kiwi", "forget" + " " * 40_000):
-        assert _forget_object(message) is None
+        assert described_removal(message) is None
