@@ -156,9 +156,13 @@ SPLIT_LABELS = {
     # forget_eval_fresh26.yaml and forget_eval_fresh27.yaml: written in round 20 by writers that
     # had not read the rules, committed (2ae24f1, 28fc6e9) before any code ran on them, scored
     # once on 5badf08 (53.7% with 6 wrong, 47.6% with 3; their _result.txt). Looked at since:
-    # development data now. The next blind sets are fresh28 and fresh29.
+    # development data now.
     "fresh26": "FORMER FRESH HELD-OUT 26 (scored once, looked at since: development data now)",
     "fresh27": "FORMER FRESH HELD-OUT 27 (scored once, looked at since: development data now)",
+    # forget_eval_fresh28.yaml and forget_eval_fresh29.yaml: written in round 21 by writers that
+    # had not read the rules, committed before any code ran on them, to be scored once.
+    "fresh28": "FRESH HELD-OUT 28 (written blind, committed before any code ran on it, scored once)",
+    "fresh29": "FRESH HELD-OUT 29 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
