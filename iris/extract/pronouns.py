@@ -99,17 +99,44 @@ def _fits(relation: str, pronoun: str) -> bool:
     return relation in {"she": people.female, "he": people.male}.get(pronoun, frozenset())
 
 
-def _relation(words: list[str], index: int, *, named: bool) -> tuple[str, int] | None:
+def _relation(words: list[str], index: int, *, named: bool,
+              raw: list[str] | None = None) -> tuple[str, int] | None:
     """The relation word at `index` ("daughter", or "best friend" read as "friend") and the
-    index after it. `named`: a name follows, so any noun may be the relation."""
+    index after it. `named`: a name follows, so any noun may be the relation, after one
+    describing word too. With the words as written (`raw`), a word that is no English word
+    right after "my" is a relation when a name follows it ("my bredda Delroy")."""
     known = _people().known
     for at in (index, index + 1):  # "best friend", "little sister"
         if at < len(words) and _head(words[at]) in known:
             return words[at], at + 1
-    if named and index < len(words) and words[index] not in english.STOPWORDS \
-            and is_noun(words[index]) and kinds_of(words[index]).main.isdisjoint(_TIMES):
-        return words[index], index + 1
+    if not named:
+        return None
+    # "my old barn cat Cornbread", "my baby corn snake Pancake": past one describing word
+    for at in (index, index + 1):
+        word = words[at] if at < len(words) else ""
+        if not word.isalpha() or word in english.STOPWORDS or word in english.words().verbs:
+            return None
+        if is_noun(word) and kinds_of(word).main.isdisjoint(_TIMES):
+            return word, at + 1
+        # "my bredda Delroy", "my tanty Marcia": a relation in no English word list, right
+        # after "my", with one name after it (not "my shih tzu dumbledore", "Noor is ...")
+        if raw is not None and at == index and index > 0 and words[index - 1] in _OWNERS \
+                and not is_known(word) and len(word) > 2 and index + 1 < len(words) \
+                and _looks_named(raw, index + 1):
+            return word, at + 1
     return None
+
+
+def _looks_named(raw: list[str], at: int) -> bool:
+    """Is raw[at] written as a name: capitalised in text that is not, or, in text with no
+    capitals, no English word before an English one ("my wifey paloma is", not "my shih tzu
+    dumbledore")?"""
+    word = raw[at]
+    if word[:1].isupper():  # (not "my anncient Labrador Sambal": a breed, then the name)
+        return not word.isupper() and raw[at - 1].islower() \
+            and not (at + 1 < len(raw) and raw[at + 1][:1].isupper())
+    return not any(w[:1].isupper() for w in raw[1:]) and word.isalpha() and not is_known(word) \
+        and (at + 1 == len(raw) or is_known(raw[at + 1].lower()))
 
 
 # A time before a noun is no relation with a name after it: "our Monday standup" names no one.
@@ -152,8 +179,9 @@ def _bare_name(words: list[str], raw: list[str], after: int, *, known: bool) -> 
             or word in english.words().verbs:
         return None
     following = raw[after + 1] if after + 1 < len(raw) else ""
-    if _second_name(raw, after):
-        return f"{raw[after]} {following}"  # "my cat Sir Reginald", "Clint Yeastwood"
+    if _second_name(raw, after) or (word.rstrip(".") in english.TITLES and following.isalpha()
+                                    and following.lower() not in english.STOPWORDS):
+        return f"{raw[after]} {following}"  # "my cat Sir Reginald", "Clint Yeastwood", "mrs x"
     if known:
         return raw[after]
     # "my line maanger Yvonne": a second name-like word after it, so the first is no name
@@ -180,7 +208,8 @@ def _past_noun(words: list[str], raw: list[str], after: int) -> int:
     """Where a name may stand after a relation word: past one more lower-case noun ("my pet
     rat Noodle", "my pet rat is 3": the noun is part of the relation, no name)."""
     if after < len(words) and not raw[after][:1].isupper() and is_noun(words[after]) \
-            and words[after] not in english.words().verbs | english.STOPWORDS | _NOT_NAMES:
+            and words[after] not in english.words().verbs | english.STOPWORDS | _NOT_NAMES \
+            and words[after].rstrip(".") not in english.TITLES:  # "my hen mrs puddleduck"
         return after + 1
     return after
 
@@ -214,7 +243,7 @@ def _person(fact: str, pronoun: str) -> str | None:
     for i, word in enumerate(words):
         if i == skip or (word not in _OWNERS | _ARTICLES and i not in owners):
             continue
-        named = _relation(words, i + 1, named=True)
+        named = _relation(words, i + 1, named=True, raw=raw)
         # "a tortoise named Gordon", "my hamster is called Nibbles", "our twin sister is
         # called Lena" (the name may follow the second noun)
         given = [(rel, name) for rel in (named, _relation(words, i + 2, named=True) if named
@@ -229,9 +258,11 @@ def _person(fact: str, pronoun: str) -> str | None:
         rel = _relation(words, i + 1, named=False)
         if rel is None:
             # "my tortoise Gordon", "my spouse sasha"; past one more noun: "my support worker
-            # Takoda", "my pink axolotl Tortellini"
-            bare = named and (_bare_name(words, raw, named[1], known=False) or _bare_name(
-                words, raw, _past_noun(words, raw, named[1]), known=False))
+            # Takoda", "my pink axolotl Tortellini"; past two: "my old barn cat Cornbread"
+            once = _past_noun(words, raw, named[1]) if named else 0
+            bare = named and (_bare_name(words, raw, named[1], known=False)
+                              or _bare_name(words, raw, once, known=False)
+                              or _bare_name(words, raw, _past_noun(words, raw, once), known=False))
             if bare:
                 found.append(bare)
             continue
@@ -381,6 +412,26 @@ def _leaning_start(fact: str) -> int:
     return found.end()
 
 
+# A coordinator and up to four words of talk left at the end of the fact before a pronoun's
+# clause ("... last month and long story short | she ...", "... every summer and fair dinkum
+# | she ...", "... office and omg | he ..."): the joiner was cut there, the words are its own.
+_FILLER_TAIL = re.compile(r"[\s,;:-]+(?:and|n|but|so|plus)((?:\s+[\w']+){0,4})[\s,.!:;-]*$", re.I)
+# Words that start a coordinated thing, not talk ("... and the kids", "... and my dad").
+_THING_OPENERS = _POSSESSIVES | frozenset({"the", "a", "an", "this", "that", "these", "those",
+                                          "some", "two", "three", "both", "all"})
+
+
+def _without_filler_tail(fact: str) -> str:
+    found = _FILLER_TAIL.search(fact)
+    if not found:
+        return fact
+    tail = found.group(1).lower().split()
+    if tail and (tail[0] in _THING_OPENERS or tail[0].isdigit()
+                 or len(tail) == 1 and is_noun(tail[0])):
+        return fact  # "... with mum and dad | she ...": a thing coordinated, kept
+    return fact[:found.start()]
+
+
 def refers_back(fact: str, before: str) -> bool:
     """Does `fact` lean on a pronoun for the one person or pet `before` introduces ("Gordon
     is our tortoise" + "it took up the trumpet", "ok and it shouldn't have salt")? Such a
@@ -420,6 +471,8 @@ def resolve(facts: list[str]) -> list[str]:
         resolved = _resolved(fact, how, match, person) if person else None
         last = (person, pronoun) if resolved is not None and person else None
         if resolved is not None:
+            if how == "subject":
+                out[-1] = _without_filler_tail(out[-1])
             out.append(resolved)
         elif person is None and (how == "object" or pronoun in ("they", "it")):
             # "I told him", "I work in it", "they are always on my back", "its red with a

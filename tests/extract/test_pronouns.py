@@ -191,3 +191,37 @@ def test_a_title_is_the_first_word_of_the_name(message, facts):
 ])
 def test_a_time_before_a_noun_names_no_one(facts, resolved):
     assert resolve(facts) == resolved
+
+
+@pytest.mark.parametrize("facts, resolved", [
+    # Round 21 (fresh30 and fresh33, development since their scoring): a relation word that is
+    # no English word, right after "my", with a name after it, and a relation after one
+    # describing word
+    (["my bredda Delroy had three owners before us", "he got stung by a wasp"],
+     ["my bredda Delroy had three owners before us", "Delroy got stung by a wasp"]),
+    (["my wifey paloma is getting married in october", "she could never sit still"],
+     ["my wifey paloma is getting married in october", "Paloma could never sit still"]),
+    (["my old barn cat Cornbread turned 11 back in March", "she hated the drive"],
+     ["my old barn cat Cornbread turned 11 back in March", "Cornbread hated the drive"]),
+    # talk left before the pronoun's clause goes with the joiner that was cut there
+    (["my lil sis Imani only joined the family last month and long story short",
+      "she could never sit still"],
+     ["my lil sis Imani only joined the family last month", "Imani could never sit still"]),
+    # ... but a thing coordinated there stays
+    (["my son Leo lives with mum and dad", "he is 9"], ["my son Leo lives with mum and dad", "Leo is 9"]),
+    (["my grandma Rosa is an engineer", "she loves dinosaurs"],
+     ["my grandma Rosa is an engineer", "Rosa loves dinosaurs"]),
+])
+def test_unlisted_relations_and_talk_before_the_pronoun(facts, resolved):
+    assert resolve(facts) == resolved
+
+
+@pytest.mark.parametrize("facts", [
+    # two words that are no English word after "my": which is the name is unclear
+    ["my shih tzu dumbledore has lived with us since 2019", "he should only eat soft food now"],
+    # a breed, then the name: kept whole rather than a name read as "Labrador Sambal"
+    ["My anncient Labrador Sambal moved here last year", "he could do with a new hip"],
+])
+def test_unclear_unlisted_relations_stay_attached(facts):
+    resolved = resolve(facts)
+    assert not any(fact.startswith(("Tzu", "Labrador")) for fact in resolved), resolved
