@@ -27,7 +27,7 @@ from iris.direct.lexicon import SUBJECT_FORMS, TYPO_CUTOFF, Match, Node, Trigger
 from iris.extract import closers, segmenter
 from iris.extract.clauses import holds_run_on
 from iris.extract.dictation import spoken_marks
-from iris.extract.offline import split_facts_bounded
+from iris.extract.offline import split_facts_bounded, without_reply_request
 from iris.paths import intents_dir
 from iris.text import find_norm_words, norm_words, word_positions
 from iris.types import DirectDecision
@@ -230,6 +230,7 @@ class DirectHandler:
             content = self._without_trailing_courtesy(content).strip(_EDGE_PUNCT)
             if len(content) >= 2 and _QUOTES.get(content[0]) == content[-1]:
                 content = content[1:-1].strip()
+        content = without_reply_request(content).strip(_EDGE_PUNCT)  # "... reply 'saved' when done"
         # "... my favorite color is blue ta muchly": a closer the word lists do not know
         start = closers.closing_start(content)
         rest = content[:start].rstrip(_EDGE_PUNCT)

@@ -16,6 +16,7 @@ Type and category live in `iris.extract.tagging`."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from iris import text as english
 from iris.extract import asides, chat, closers, joiners, pronouns, segments, signature
@@ -156,7 +157,8 @@ def _without_reader_asides(text: str) -> str:
 @per_message
 def clean_fact(text: str) -> str:
     # runs of spaces and tabs read as one space: every rule below is linear on single gaps
-    text = _fact_start(_without_label(_without_reader_asides(_SPACE_RUN.sub(" ", text).strip())))
+    text = without_reply_request(_SPACE_RUN.sub(" ", text).strip())
+    text = _fact_start(_without_label(_without_reader_asides(text)))
     text = joiners.strip_trailing_filler(_without_trailing_connector(text))
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—|=>")
     first = text.split(maxsplit=1)[0] if text else ""
@@ -166,6 +168,35 @@ def clean_fact(text: str) -> str:
 
 
 _SPACE_RUN = re.compile(r"[ \t]{2,}")
+# How the assistant should answer, said after the facts: "Reply 'saved' when done", "Do not
+# reply with anything other than \"Noted.\"", "respond with OK", "confirm with a thumbs up".
+# It and all after it are no fact. Not after a subject, "to" or a modal: "I never reply to
+# emails when I'm away", "my boss wants me to respond by noon" are facts.
+_REPLY_REQUEST = re.compile(
+    r"(?<![\w'])(?:(?:please|pls|plz|kindly|just|and|so)\s+)*(?:(?:do\s+not|don'?t|dont)\s+)?"
+    r"(?:reply|respond|text\s+back|write\s+back|(?:confirm|acknowledge)(?=\s+(?:with|by)\b))"
+    r"\s+(?:with\b|by\b|when\b|once\b|only\b|['\"\u201c\u2018]|(?:ok|okay|yes|noted|saved|done|got\s+it)\b)",
+    re.I)
+_NO_REQUEST_AFTER = frozenset({"i", "you", "u", "we", "he", "she", "they", "to", "will", "would",
+                               "can", "could", "should", "must", "never", "always", "not", "ll",
+                               "usually", "often", "rarely", "also"})
+
+
+@lru_cache(maxsize=1)
+def _people_words() -> frozenset[str]:
+    raw = english.words().raw
+    return frozenset(raw["people_female"]) | frozenset(raw["people_male"]) \
+        | frozenset(raw["people_any"]) | frozenset(raw["people_animals"])
+
+
+def without_reply_request(text: str) -> str:
+    for found in _REPLY_REQUEST.finditer(text):
+        before = re.findall(r"[a-z]+", text[:found.start()].lower())[-1:]
+        if before and (before[0] in _NO_REQUEST_AFTER or before[0] in _people_words()
+                       or before[0].removesuffix("s") in _people_words()):
+            continue  # "the kids respond with tantrums": someone who answers before it
+        return text[:found.start()].rstrip()
+    return text
 # Full-width sentence punctuation, typed with no space after it ("1．I swim 2．I sing"): read
 # as the ASCII mark and a space.
 _FULL_WIDTH = str.maketrans({"\uff0e": ". ", "\uff0c": ", ", "\uff1a": ": ", "\uff1b": "; ",
@@ -341,6 +372,12 @@ _DOING_THIS = re.compile(
     r"\s+this|dictating)"  # "I'm dictating now"
     r"(?:\s+(?:now|today|tonight|at last|for (?:weeks|ages|months|days)|on (?:the|my) \w+))?\W*",
     re.I)
+# What the user says of this very message: how much it matters ("I cannot stress this
+# enough") or that they will come back to it ("I may refer back to it").
+_OF_THIS_MESSAGE = re.compile(
+    r"(?:and\s+|but\s+)?(?:i\s+)?(?:(?:can\s*not|can'?t)\s+stress\s+(?:this|that|it)(?:\s+enough)?"
+    r"|(?:may|might|will|could)\s+(?:need\s+to\s+)?refer\s+(?:back\s+)?to\s+(?:it|this|that|them)"
+    r"(?:\s+later)?)\W*", re.I)
 # An apology for the writing of the message ("sorry my spelling is terrible", "my english is
 # not so good, sorry", "sorry for my english, i try my best"): about the telling, not the
 # user's life.
@@ -363,7 +400,7 @@ def about_the_telling(piece: str) -> bool:
     "This message was sent from a mobile device"), or a wish to the reader ("Have a lovely
     evening"). A word of anything else ("I sent my mum a message") makes it a fact."""
     if _WISH.fullmatch(piece.strip()) or _DOING_THIS.fullmatch(piece.strip()) \
-            or _SORRY_WRITING.fullmatch(piece.strip()):
+            or _SORRY_WRITING.fullmatch(piece.strip()) or _OF_THIS_MESSAGE.fullmatch(piece.strip()):
         return True
     words = re.findall(r"[a-z']+", piece.lower())
     if _GREETING.fullmatch(piece.strip()) and not FIRST_PERSON.search(piece):

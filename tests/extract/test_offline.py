@@ -3,6 +3,7 @@
 import pytest
 
 from iris.extract.offline import is_clause, split_facts, split_facts_bounded, strip_command
+from iris.extract.segmenter import read_facts
 from iris.extract.tagging import tag
 from iris.types import MEMORY_TYPES
 
@@ -393,3 +394,24 @@ def test_a_vowelless_command_in_a_sign_off(message, facts):
 ])
 def test_the_users_own_remembering_is_no_command(text, rest):
     assert strip_command(text) == rest
+
+
+@pytest.mark.parametrize("message, facts", [
+    # Round 21 (fresh33, development since its scoring): how the assistant should answer is
+    # no fact, and neither is what the user says of the message itself
+    ("remember this for future chats my favorite band is the who. reply 'saved' when done.",
+     ["My favorite band is the who"]),
+    ('remember that I am expecting triplets in three months Do not reply with anything other '
+     'than "Noted."', ["I am expecting triplets in three months"]),
+    ("Please remember, and I cannot stress this enough, that I walk dogs for a living",
+     ["I walk dogs for a living"]),
+    ("remember these: I have a pet cow, I am an electrician (Please keep this on file — I may "
+     "refer back to it.)", ["I have a pet cow", "I am an electrician"]),
+    # ... but a reply said of someone is a fact
+    ("remember that I never reply to emails when I am away and my boss wants me to respond by "
+     "noon", ["I never reply to emails when I am away", "My boss wants me to respond by noon"]),
+    ("remember that my kids respond with tantrums and my husband replies with a shrug",
+     ["My kids respond with tantrums", "My husband replies with a shrug"]),
+])
+def test_reply_requests_and_talk_of_the_message_are_no_facts(message, facts):
+    assert read_facts(message)[0] == facts
