@@ -209,6 +209,7 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_verb_uses(message, _with_lone_verbs(message, spans))
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
     spans = _with_trailing_clauses(message, _with_fronted_clauses(message, spans))
+    spans = _with_dangling_ends(message, spans)
     spans = joiners.without_repeated_joiners(message, spans)
     spans = preludes.without_prelude(message, _without_headings(message, spans))
     return _without_object_of_a_request(message, _with_fact_before_adding(message, spans))
@@ -573,6 +574,38 @@ def _with_trailing_clauses(message: str, spans: list[tuple[int, int]]) -> list[t
             if closed and 3 <= len(words) <= _MOST_FRONTED_WORDS and _NOT_FRONTED.isdisjoint(words) \
                     and is_clause(tail.group(1)):
                 end = tail.end(1) - (len(tail.group(1)) - len(tail.group(1).rstrip()))
+        out.append((start, end))
+    return out
+
+
+# A fact cannot end on a word that wants more after it ("... would rather get a Slack DM
+# than | an email", "I speak Spanish and a little bit | English", "Mavis taught me how to |
+# knit"): where the model ended a span on one, the rest of its sentence is the fact's, up to
+# the next span. What is chat in it the cleaners take off as from any fact's end.
+_WANTS_MORE = frozenset({
+    "than", "whereas", "whilst", "because", "although", "though", "unless", "the", "an", "my",
+    "your", "his", "her", "our", "their", "its", "least", "bit", "very", "same", "never", "can",
+    "could", "would", "should", "must", "how", "before"})
+# ... unless the rest starts as a joiner or talk does: then the model was right to stop.
+_NOT_THE_REST = frozenset({"and", "but", "so", "also", "then", "plus", "n", "an", "or", "oh",
+                           "ok", "okay", "anyway", "btw", "ps", "cheers", "thanks", "thank",
+                           "ta", "love", "x", "xx", "lol", "remember", "pls", "please"})
+_MOST_DANGLING_WORDS = 8
+_SENTENCE_GAP = re.compile(r"[^.!?;\n()]*")
+
+
+def _with_dangling_ends(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for i, (start, end) in enumerate(spans):
+        said = english.word_norms(message[start:end])[-4:]
+        following = spans[i + 1][0] if i + 1 < len(spans) else len(message)
+        # (not after a coordinator near the end: "... and for the | record" is a joiner's)
+        if said and said[-1] in _WANTS_MORE and _COORDINATORS.isdisjoint(said):
+            gap = _SENTENCE_GAP.match(message, end, following)
+            rest = gap.group().rstrip() if gap else ""
+            words = english.word_norms(rest)
+            if 1 <= len(words) <= _MOST_DANGLING_WORDS and words[0] not in _NOT_THE_REST:
+                end += len(rest)
         out.append((start, end))
     return out
 

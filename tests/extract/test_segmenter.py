@@ -621,3 +621,17 @@ def test_a_fragment_after_the_facts_sentence_goes(piece, kept):
 ])
 def test_an_aside_saying_the_telling_again_goes(message, facts):
     assert read_facts(message)[0] == facts
+
+
+# Round 21 (fresh27, fresh29 and fresh32, development since their scoring): a span the model
+# ended on a word that wants more ("than", "before", "the") takes the rest of its sentence.
+@pytest.mark.parametrize("message, facts", [
+    ("remember that my preschooler Tilda is covering for me next week and she heard about the "
+     "reorg before anyone else", ["My preschooler Tilda is covering for me next week",
+                                 "Tilda heard about the reorg before anyone else"]),
+    ("remember that I play lawn bowls twice a week if the weather holds. Oh, PS: in my spare "
+     "time i do volunteer work", ["I play lawn bowls twice a week if the weather holds",
+                                 "In my spare time i do volunteer work"]),
+])
+def test_a_fact_ends_on_no_word_that_wants_more(message, facts):
+    assert segmenter.read_facts(message)[0] == facts
