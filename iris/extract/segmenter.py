@@ -508,9 +508,18 @@ _SUBORDINATOR_END = re.compile(
     r"if|when|until|till|as long as|provided|since|so)\W*$", re.I)
 
 
+# ... and one the model left between two spans: "my first language is Amharic, | though | I
+# have lived in Toronto since I was ten", "allergic to penicillin, | not that | I have needed
+# it lately" (the clause alone would say the opposite).
+_SUBORDINATOR_GAP = re.compile(
+    r"[\s,]*(?:in case|so that|unless|because|cos|cuz|coz|although|even though|though|whereas|"
+    r"not that|as|since)[\s,]*", re.I)
+
+
 def _with_subordinates(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return _joined_back(message, spans, lambda first, gap, before: (
-        bool(_SUBORDINATOR_END.search(before[-20:])) and not gap.strip(" ,")))
+        bool(_SUBORDINATOR_END.search(before[-20:])) and not gap.strip(" ,")
+        or bool(_SUBORDINATOR_GAP.fullmatch(gap))))
 
 
 # A span that opens with a subordinator and the next one after a comma only are one fact: the
@@ -592,6 +601,17 @@ _NOT_THE_REST = frozenset({"and", "but", "so", "also", "then", "plus", "n", "an"
                            "ta", "love", "x", "xx", "lol", "remember", "pls", "please"})
 _MOST_DANGLING_WORDS = 8
 _SENTENCE_GAP = re.compile(r"[^.!?;\n()]*")
+_CLAUSE_GAP = re.compile(r"[^.!?;:\n()]*")
+_MOST_GOING_ON_WORDS = 10
+
+
+# After a span, in its sentence and before the next span, a comma and words that go on with
+# the fact ("I love dogs | , especially greyhounds", "I walk to work | , because the bus is
+# slow"): the model dropped them, and they are the user's. (Not ", as well as" or ", not":
+# joiners say those too.)
+_GOES_ON = re.compile(r"[ \t]*,[ \t]*(?:though|although|even though|because|including|especially|"
+                      r"except|apart from|whereas)\b", re.I)
+_TO_THE_READER = frozenset({"you", "u", "ya", "iris", "ur", "your"})
 
 
 def _with_dangling_ends(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -605,6 +625,12 @@ def _with_dangling_ends(message: str, spans: list[tuple[int, int]]) -> list[tupl
             rest = gap.group().rstrip() if gap else ""
             words = english.word_norms(rest)
             if 1 <= len(words) <= _MOST_DANGLING_WORDS and words[0] not in _NOT_THE_REST:
+                end += len(rest)
+        elif _GOES_ON.match(message, end, following):
+            clause = _CLAUSE_GAP.match(message, end, following)
+            rest = clause.group().rstrip() if clause else ""
+            words = english.word_norms(rest)
+            if len(words) <= _MOST_GOING_ON_WORDS and _TO_THE_READER.isdisjoint(words):
                 end += len(rest)
         out.append((start, end))
     return out

@@ -635,3 +635,21 @@ def test_an_aside_saying_the_telling_again_goes(message, facts):
 ])
 def test_a_fact_ends_on_no_word_that_wants_more(message, facts):
     assert segmenter.read_facts(message)[0] == facts
+
+
+# Round 21: a subordinator the model left between two spans joins them (the clause alone
+# may say the opposite), and a comma clause it dropped after a fact goes on with the fact.
+@pytest.mark.parametrize("message, facts", [
+    ("remember that my first language is Amharic, though I have lived in Toronto since I was ten",
+     ["My first language is Amharic, though I have lived in Toronto since I was ten"]),
+    ("remember that I love dogs, especially greyhounds", ["I love dogs, especially greyhounds"]),
+    ("remember that I love tea, as well as that, I own a dog", ["I love tea", "I own a dog"]),
+])
+def test_a_dropped_subordinator_or_comma_clause_stays_with_its_fact(message, facts):
+    assert segmenter.read_facts(message)[0] == facts
+
+
+def test_a_fact_is_never_stored_as_its_opposite():
+    facts = segmenter.read_facts("remember that I am allergic to penicillin, not that I have "
+                                 "needed it lately")[0]
+    assert not any(f.startswith("I have needed it") for f in facts), facts
