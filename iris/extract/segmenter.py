@@ -615,6 +615,10 @@ _TO_THE_READER = frozenset({"you", "u", "ya", "iris", "ur", "your"})
 
 
 def _with_dangling_ends(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """... and a span that ends so, right before the next one, is its first part ("I'm
+    left-handed, which is probably why | my handwriting is so bad")."""
+    spans = _joined_back(message, spans, lambda first, gap, before: (
+        not gap.strip() and english.word_norms(before)[-1:] == ["why"]))
     out: list[tuple[int, int]] = []
     for i, (start, end) in enumerate(spans):
         said = english.word_norms(message[start:end])[-4:]
@@ -769,10 +773,19 @@ _LAST_SENTENCE = re.compile(r"[.!?]+\s+(?=\S)(?!.*[.!?]\s+\S)", re.S)
 _UNMARKED_SENTENCE = re.compile(r"(?<![\w'])[a-z0-9]+(\s+)(?=[A-Z][a-z]|I\s)")
 
 
+# A bracket the span opened and did not close, at its end ("I ride the bus to school (caps
+# lock was stuck", "... I am a recluse (EOD is fine"): the model left the rest of the aside
+# out, and the aside is no part of the fact.
+_OPEN_BRACKET_END = re.compile(r"\s*\([^()]{0,40}$")
+
+
 def _without_closing_sentence(piece: str) -> str:
     """A sentence after a fact's own that only closes the message ("I visit Europe twice a
     year. With thanks in anticipation", "... my own studio I hope the above is clear",
     "... a 45 year old male Have a lovely evening") is no part of the fact."""
+    opened = _OPEN_BRACKET_END.search(piece)
+    if opened and opened.start() > 0:
+        piece = piece[:opened.start()]
     found = _LAST_SENTENCE.search(piece)
     if found is not None:
         tail = piece[found.end():]

@@ -653,3 +653,15 @@ def test_a_fact_is_never_stored_as_its_opposite():
     facts = segmenter.read_facts("remember that I am allergic to penicillin, not that I have "
                                  "needed it lately")[0]
     assert not any(f.startswith("I have needed it") for f in facts), facts
+
+
+# Round 21 (fresh29 and fresh31, development since their scoring): a bracket the span opened
+# and did not close is an aside the model half left out; a span ending in "why" goes on.
+@pytest.mark.parametrize("message, facts", [
+    ("remember that I am very strong for my age +also I feel like i might live forever (EOD is "
+     "fine, no rush)", ["I am very strong for my age", "I feel like i might live forever"]),
+    ("Don't know if you need this but I'm left-handed, which is probably why my handwriting is "
+     "so bad", ["I'm left-handed, which is probably why my handwriting is so bad"]),
+])
+def test_an_open_bracket_and_a_why_at_a_span_end(message, facts):
+    assert segmenter.read_facts(message)[0] == facts
