@@ -89,9 +89,21 @@ forgets forgot memory memories memorize remember remembered recall know knew sto
 save saved note notes noted keep kept told tell say said mention mentioned share shared fact
 facts info information detail details stuff thing things bit please anymore everything
 anything something all what about regarding concerning earlier last previous remembering
-keeping storing abt saying says
+keeping storing abt saying says wat
 kindly lol lmao haha
 """.split())
+# A verb's particle ("what I get up to", "where I help out", "how long I've been off the
+# booze") and how much of something a question asks ("how long", "how often"): the frame of
+# the words, not words a memory says.
+_PARTICLES = frozenset({"up", "out", "off", "back", "down", "away", "round", "around", "over"})
+# ... after a verb that says little alone: "work out", "find out", "make up" are other verbs.
+_LIGHT_VERBS = frozenset("""
+get gets getting got gotten go goes going went gone come comes coming came have has having had
+be been being is are was were am im ive cut cuts cutting sell selling sold move moves moving moved
+run runs running ran save saving saved help helping helped hang hanging stay staying stayed
+settle settling settled
+""".split())
+_HOW_MUCH = frozenset({"long", "often"})
 # Words that frame a fact without being its content ("my coffee preference", "my wife's
 # name"): a memory need not contain them, and they are no evidence on their own.
 _SOFT = frozenset(stem(w) for w in
@@ -222,7 +234,7 @@ def describe(text: str) -> Description | None:
     analysis = verifier.analyze.uncached(" ".join(words))
     # A topic noun the verifier folds into a feeling ("allergy") still names the memory.
     required = (analysis.bag - _SOFT) | {stem(w) for w in words if stem(w) in topics()}
-    required -= {"<feeling>"}
+    required -= {"<feeling>"} | _framing_words(words)
     if not required and not (analysis.bag - {"<feeling>"}) and not analysis.numbers:
         # Only words the verifier treats as markers of change ("when I retired", "when I
         # moved"): here they are the content.
@@ -269,6 +281,12 @@ def describe(text: str) -> Description | None:
                    if stem(w) in required),
         acts=tuple((stem(w), same_action(w)) for i, w in enumerate(words)
                    if stem(w) in required and (not is_noun(w) or (i and words[i - 1] in _SUBJECTS))))
+
+
+def _framing_words(words: list[str]) -> set[str]:
+    """The stems of a light verb's particles and of "how long" / "how often" in `words`."""
+    return {stem(w) for i, w in enumerate(words) if i and (
+        w in _PARTICLES and words[i - 1] in _LIGHT_VERBS or w in _HOW_MUCH and words[i - 1] == "how")}
 
 
 # The user said as a subject, not only as "me" / "us" - as a gerund's subject it is one too
@@ -686,7 +704,7 @@ def _names_things(d: Description, content: str) -> bool:
 # A request about a subject in general ("the stuff about the house", "what kind of music I'm
 # into", "what I like to read"), not about one fact.
 GENERAL = re.compile(r"\b(?:stuff|things?|everything|anything|all|kind of|sort of|type of|"
-                     r"what (?:i|we) (?:like|love|enjoy|prefer|am into|m into)|"
+                     r"what (?:i|we) (?:like|love|enjoy|prefer|am into|m into|get up to)|"
                      # what was said about an open set: "what i said about what i watch" (not
                      # "what I said about my son": one thing, the commonest way to name it)
                      r"(?:said|told you|told u|mentioned|shared|wrote) (?:about|abt|regarding|re|on)"

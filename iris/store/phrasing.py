@@ -25,7 +25,7 @@ _AT_PLACE = re.compile(r"\b(?:to|into|at|from|after|before) (work)\b")
 # "what I said about food", "the stuff regarding music": a kind of things, named bare after a
 # word that frames the request.
 _ABOUT_BARE = re.compile(r"\b(?:said|told you|mentioned|shared|stuff|things?|info|information"
-                         r"|details?|everything|anything|bits?) (?:about|regarding|concerning) "
+                         r"|details?|everything|anything|bits?) (?:about|abt|regarding|concerning) "
                          r"([a-z]+)\b")
 _PLURAL_ENDS = (("ies", "y"), ("es", ""), ("s", ""))
 # Letters a memory's word shares with a described plural to be its word ("allergies":

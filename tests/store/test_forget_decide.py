@@ -549,3 +549,32 @@ def test_the_opposite_of_a_described_word_is_another_fact(description, memory, s
 def test_a_name_said_without_its_accent_is_found(description, memory):
     decision = forget.decide(description, [forget.Candidate(1, memory)])
     assert (decision.status, decision.id) == ("forgotten", 1)
+
+
+@pytest.mark.parametrize("description, memory", [
+    # Round 21 (development sets fresh10-27): a light verb's particle and "how long" / "how
+    # often" frame the question; the memory need not say them
+    ("what i get up to on fridays", "I go dune bashing in the desert most Fridays"),
+    ("how long ive been gas safe", "I've been Gas Safe registered since 2011"),
+    ("how often we go camping", "We go camping in the Hajar Mountains twice a year"),
+    ("that i'm cutting back on energy drinks", "I'm trying to cut down on energy drinks"),
+    ("wat i do on sundays", "I referee kids' hockey matches on Sundays"),
+])
+def test_frame_words_of_a_question_are_not_needed(description, memory):
+    decision = _decide(description, memory)
+    assert decision.status == "forgotten", decision
+
+
+@pytest.mark.parametrize("description, memory", [
+    # ... but "work out" is no "work", and "what I get up to" asks about an open set
+    ("how often i work out", "I swim at the lido before work"),
+])
+def test_a_particle_after_a_full_verb_is_kept(description, memory):
+    assert _decide(description, memory).status == "not_found"
+
+
+def test_what_i_get_up_to_is_asked_when_two_memories_may_answer():
+    decision = decide("what i get up to in my spare time", [
+        Candidate(id=1, content="I spend a lot of time browsing the internet.", cosine=0.5),
+        Candidate(id=2, content="In my spare time i do volunteer work.", cosine=0.6)])
+    assert decision.status == "ambiguous"
