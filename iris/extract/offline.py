@@ -286,8 +286,14 @@ def without_frame(text: str) -> str:
     """The message without what frames it as a letter: a request to the assistant in
     brackets, the signature lines at its bottom, a subject line over it, an aside about the
     message in brackets at its end ("(sorry for the long msg)", "(sent by voice)")."""
+    text = _QUOTED_REPLY.sub("", text)
     text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
     return _without_closing_aside(_SUBJECT_LINE.sub("", text, count=1))
+
+
+# The quote a mail client puts under a reply: "On Tue, 3 Mar 2026 at 08:41, Iris wrote:" and
+# the quoted lines ("> What would you like me to remember?"). What the user wrote is above it.
+_QUOTED_REPLY = re.compile(r"\n[ \t]*On [^\n]{4,100}?wrote:[ \t]*(?:\n[ \t]*>[^\n]*)*\s*\Z")
 
 
 def _without_closing_aside(text: str) -> str:

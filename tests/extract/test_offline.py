@@ -415,3 +415,11 @@ def test_the_users_own_remembering_is_no_command(text, rest):
 ])
 def test_reply_requests_and_talk_of_the_message_are_no_facts(message, facts):
     assert read_facts(message)[0] == facts
+
+
+def test_a_mail_clients_quote_under_a_reply_is_no_fact():
+    # Round 21 (fresh35, development since its scoring)
+    message = ("remember I compete in dog agility classes.\n\nOn Tue, 3 Mar 2026 at 08:41, Iris "
+               "wrote:\n> What would you like me to remember?")
+    assert read_facts(message)[0] == ["I compete in dog agility classes"]
+    assert read_facts(message, learned=False)[0] == ["I compete in dog agility classes"]
