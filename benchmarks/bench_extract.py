@@ -2,7 +2,8 @@
 each message timed `--repeat` times and its fastest run kept, then the median and p90 over the
 messages: on a shared, noisy machine one pass's median moves by a third from run to run.
 
-    .venv/bin/python benchmarks/bench_extract.py --phrasings-file benchmarks/data/extract_phrasings_fresh33.yaml
+    .venv/bin/python benchmarks/bench_extract.py \
+        --phrasings-file benchmarks/data/extract_phrasings_fresh33.yaml
 
 To compare two checkouts, run it from each in turn (alternating, a few times) with PYTHONPATH
 set to the checkout."""
