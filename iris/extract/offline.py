@@ -16,7 +16,6 @@ Type and category live in `iris.extract.tagging`."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from iris import text as english
 from iris.extract import asides, chat, closers, joiners, pronouns, segments, signature
@@ -182,18 +181,11 @@ _NO_REQUEST_AFTER = frozenset({"i", "you", "u", "we", "he", "she", "they", "to",
                                "usually", "often", "rarely", "also"})
 
 
-@lru_cache(maxsize=1)
-def _people_words() -> frozenset[str]:
-    raw = english.words().raw
-    return frozenset(raw["people_female"]) | frozenset(raw["people_male"]) \
-        | frozenset(raw["people_any"]) | frozenset(raw["people_animals"])
-
-
 def without_reply_request(text: str) -> str:
     for found in _REPLY_REQUEST.finditer(text):
         before = re.findall(r"[a-z]+", text[:found.start()].lower())[-1:]
-        if before and (before[0] in _NO_REQUEST_AFTER or before[0] in _people_words()
-                       or before[0].removesuffix("s") in _people_words()):
+        if before and (before[0] in _NO_REQUEST_AFTER or before[0] in pronouns.person_words()
+                       or before[0].removesuffix("s") in pronouns.person_words()):
             continue  # "the kids respond with tantrums": someone who answers before it
         return text[:found.start()].rstrip()
     return text

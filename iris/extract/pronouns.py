@@ -80,6 +80,12 @@ def _people() -> _People:
                    known=female | male | anyone, impersonal=frozenset(raw["impersonal_it"]))
 
 
+def person_words() -> frozenset[str]:
+    """Every listed word for a person or a pet ("sister", "kid", "dog")."""
+    people = _people()
+    return people.known | people.animals
+
+
 def _head(word: str) -> str:
     """The relation a compound names: "mother-in-law" is a mother, "step-son" a son."""
     parts = word.split("-")
