@@ -278,13 +278,17 @@ def without_frame(text: str) -> str:
     """The message without what frames it as a letter: a request to the assistant in
     brackets, the signature lines at its bottom, a subject line over it, an aside about the
     message in brackets at its end ("(sorry for the long msg)", "(sent by voice)")."""
-    text = _QUOTED_REPLY.sub("", text)
+    text = _CHAT_STAMP.sub("\n", _QUOTED_REPLY.sub("", text))
     text = signature.without_signature(_BRACKETED_REQUEST.sub("", text))
     return _without_closing_aside(_SUBJECT_LINE.sub("", text, count=1))
 
 
 # The quote a mail client puts under a reply: "On Tue, 3 Mar 2026 at 08:41, Iris wrote:" and
 # the quoted lines ("> What would you like me to remember?"). What the user wrote is above it.
+# A chat export's time stamp before each message ("[00:01] I like hockey [00:02] I ...",
+# "[21/03/2026, 08:41] ..."): a line break, as the export had.
+_CHAT_STAMP = re.compile(r"[ \t]*\[(?:\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]*)?"
+                         r"\d{1,2}:\d{2}(?::\d{2})?\][ \t]*")
 _QUOTED_REPLY = re.compile(r"\n[ \t]*On [^\n]{4,100}?wrote:[ \t]*(?:\n[ \t]*>[^\n]*)*\s*\Z")
 
 

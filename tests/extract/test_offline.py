@@ -423,3 +423,15 @@ def test_a_mail_clients_quote_under_a_reply_is_no_fact():
                "wrote:\n> What would you like me to remember?")
     assert read_facts(message)[0] == ["I compete in dog agility classes"]
     assert read_facts(message, learned=False)[0] == ["I compete in dog agility classes"]
+
+
+@pytest.mark.parametrize("message", [
+    # Round 21 (fresh35, development since its scoring): a chat export's time stamps mark its
+    # messages (the first fact was lost: "[00:01] I like to watch nhl hockey [00:02] ...")
+    "remember these [00:01] I like to watch nhl hockey [00:02] I enjoy coloring books",
+    "remember: [21/03/2026, 08:41] I like to watch nhl hockey [21/03/2026, 08:42] I enjoy coloring books",
+])
+def test_chat_export_time_stamps_mark_messages(message):
+    expected = ["I like to watch nhl hockey", "I enjoy coloring books"]
+    assert read_facts(message)[0] == expected
+    assert read_facts(message, learned=False)[0] == expected
