@@ -24,7 +24,7 @@ from iris.extract.dictation import spoken_marks
 from iris.extract.memo import per_message, within_message
 from iris.extract.structure import bare_heading, heading, is_header, split_structure
 from iris.extract.wrappers import is_request, strip_command, strip_trailing
-from iris.store.kinds import is_noun, kinds_of
+from iris.store.kinds import is_known, is_main_verb, is_noun, kinds_of
 
 __all__ = ["clean_fact", "is_clause", "split_facts", "split_facts_bounded", "strip_command",
            "without_frame"]
@@ -271,7 +271,24 @@ def dangling(fact: str) -> bool:
     """`fact` is a verb of telling or a modal a cut left alone, no fact ("My son tells me", "I
     might", "I would like to precise that"); one ending in "if" may still hold its fact
     ("Shelby snores if | that makes sense")."""
-    return bool(_TELLING_LEFT.search(fact[-60:]) or _MODAL_LEFT.fullmatch(fact))
+    return bool(_TELLING_LEFT.search(fact[-60:]) or _MODAL_LEFT.fullmatch(fact)) \
+        or _owned_thing_alone(fact)
+
+
+# "My old" (of "... from my old ai app"), "My handover", "Our fridge": a thing of the user's
+# named alone, with no verb, no name and no person or pet, is a heading or a cut, no fact
+# (fresh35, development since its scoring).
+_OWNED_THING = re.compile(r"(?:my|our)(?: [a-z'-]+){1,3}", re.I)
+
+
+def _owned_thing_alone(fact: str) -> bool:
+    if not _OWNED_THING.fullmatch(fact.strip()) or not fact.strip()[1:].islower():
+        return False
+    words = english.word_norms(fact)[1:]
+    people = pronouns.person_words()
+    # (nor a word that is no English word: "my late husbband" may be someone)
+    return not any(w in english.words().verbs or is_main_verb(w) or w in people
+                   or w.removesuffix("s") in people or not is_known(w) for w in words)
 
 
 def without_frame(text: str) -> str:
@@ -283,12 +300,12 @@ def without_frame(text: str) -> str:
     return _without_closing_aside(_SUBJECT_LINE.sub("", text, count=1))
 
 
-# The quote a mail client puts under a reply: "On Tue, 3 Mar 2026 at 08:41, Iris wrote:" and
-# the quoted lines ("> What would you like me to remember?"). What the user wrote is above it.
 # A chat export's time stamp before each message ("[00:01] I like hockey [00:02] I ...",
 # "[21/03/2026, 08:41] ..."): a line break, as the export had.
 _CHAT_STAMP = re.compile(r"[ \t]*\[(?:\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]*)?"
                          r"\d{1,2}:\d{2}(?::\d{2})?\][ \t]*")
+# The quote a mail client puts under a reply: "On Tue, 3 Mar 2026 at 08:41, Iris wrote:" and
+# the quoted lines ("> What would you like me to remember?"). What the user wrote is above it.
 _QUOTED_REPLY = re.compile(r"\n[ \t]*On [^\n]{4,100}?wrote:[ \t]*(?:\n[ \t]*>[^\n]*)*\s*\Z")
 
 

@@ -435,3 +435,16 @@ def test_chat_export_time_stamps_mark_messages(message):
     expected = ["I like to watch nhl hockey", "I enjoy coloring books"]
     assert read_facts(message)[0] == expected
     assert read_facts(message, learned=False)[0] == expected
+
+
+@pytest.mark.parametrize("fact, alone", [
+    # Round 21 (fresh35, development since its scoring): a thing of the user's named alone
+    ("My old", True), ("Our fridge", True), ("My handover", True),
+    # ... not with a verb, a person or pet, a name, or a word that is no English word
+    ("My dog Rex", False), ("my dog rex", False), ("My late husbband", False),
+    ("My sister", False), ("I love my job", False),
+])
+def test_a_thing_of_the_users_named_alone_is_no_fact(fact, alone):
+    from iris.extract.offline import dangling
+
+    assert dangling(fact) is alone
