@@ -162,9 +162,13 @@ SPLIT_LABELS = {
     # forget_eval_fresh28.yaml and forget_eval_fresh29.yaml: written in round 21 by writers that
     # had not read the rules, committed (5e86882, 85654ee) before any code ran on them, scored
     # once on f834bd3 (63.7% with 4 wrong, 44.7% with 5; their _result.txt). Development data
-    # from now on. The next blind sets are fresh30 and fresh31.
+    # from now on.
     "fresh28": "FORMER FRESH HELD-OUT 28 (scored once, looked at since: development data now)",
     "fresh29": "FORMER FRESH HELD-OUT 29 (scored once, looked at since: development data now)",
+    # forget_eval_fresh30.yaml and forget_eval_fresh31.yaml: written in round 22 by writers that
+    # had not read the rules, committed before any code ran on them, to be scored once.
+    "fresh30": "FRESH HELD-OUT 30 (written blind, committed before any code ran on it, scored once)",
+    "fresh31": "FRESH HELD-OUT 31 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
