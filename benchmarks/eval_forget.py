@@ -166,9 +166,11 @@ SPLIT_LABELS = {
     "fresh28": "FORMER FRESH HELD-OUT 28 (scored once, looked at since: development data now)",
     "fresh29": "FORMER FRESH HELD-OUT 29 (scored once, looked at since: development data now)",
     # forget_eval_fresh30.yaml and forget_eval_fresh31.yaml: written in round 22 by writers that
-    # had not read the rules, committed before any code ran on them, to be scored once.
-    "fresh30": "FRESH HELD-OUT 30 (written blind, committed before any code ran on it, scored once)",
-    "fresh31": "FRESH HELD-OUT 31 (written blind, committed before any code ran on it, scored once)",
+    # had not read the rules, committed (de06159, e7ac116) before any code ran on them, scored
+    # once on de06159 (58.3% with 3 wrong, 58.2% with 0; their _result.txt). Development data
+    # from now on. The next blind sets are fresh32 and fresh33.
+    "fresh30": "FORMER FRESH HELD-OUT 30 (scored once, looked at since: development data now)",
+    "fresh31": "FORMER FRESH HELD-OUT 31 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
