@@ -80,6 +80,7 @@ def _people() -> _People:
                    known=female | male | anyone, impersonal=frozenset(raw["impersonal_it"]))
 
 
+@lru_cache(maxsize=1)
 def person_words() -> frozenset[str]:
     """Every listed word for a person or a pet ("sister", "kid", "dog")."""
     people = _people()

@@ -615,8 +615,10 @@ _TO_THE_READER = frozenset({"you", "u", "ya", "iris", "ur", "your"})
 
 
 def _with_dangling_ends(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """... and a span that ends so, right before the next one, is its first part ("I'm
-    left-handed, which is probably why | my handwriting is so bad")."""
+    """Each span with the words the model dropped after it in its sentence: the rest of the
+    sentence after a word that wants more (`_WANTS_MORE`), or a comma clause that goes on
+    (`_GOES_ON`); and a span ending in "why" right before the next one is that one's first
+    part ("I'm left-handed, which is probably why | my handwriting is so bad")."""
     spans = _joined_back(message, spans, lambda first, gap, before: (
         not gap.strip() and english.word_norms(before)[-1:] == ["why"]))
     out: list[tuple[int, int]] = []
