@@ -171,6 +171,10 @@ SPLIT_LABELS = {
     # from now on. The next blind sets are fresh32 and fresh33.
     "fresh30": "FORMER FRESH HELD-OUT 30 (scored once, looked at since: development data now)",
     "fresh31": "FORMER FRESH HELD-OUT 31 (scored once, looked at since: development data now)",
+    # forget_eval_fresh32.yaml and forget_eval_fresh33.yaml: written in round 23 by writers that
+    # had not read the rules, committed before any code ran on them, to be scored once.
+    "fresh32": "FRESH HELD-OUT 32 (written blind, committed before any code ran on it, scored once)",
+    "fresh33": "FRESH HELD-OUT 33 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
