@@ -222,13 +222,13 @@ def key_start(text: str, end: int, is_clause: Callable[[str], bool]) -> int:
     return key if key is not None else end
 
 
-# The user's own remembering or forgetting, said as a fact: a first-person subject, an adverb
-# of time or a negation, then the verb ("I still remember ...", "we always forget ...", "I
-# can't remember ..."). "I want to note that ..." and "I need you to remember ..." stay
-# commands.
+# The user's own remembering or forgetting, said as a fact: a first-person subject, maybe an
+# adverb of time or a negation, then the verb ("I still remember ...", "we always forget ...",
+# "I can't remember ...", "i forget my pin whenever ..."). "I want to note that ..." and "I
+# need you to remember ..." stay commands.
 _OWN_MEMORY = re.compile(
-    r"\W*(?:i|we)\s+(?:still|always|never|often|sometimes|usually|really|clearly|vividly|barely|"
-    r"hardly|can(?:no|n['\u2019]|')t|do(?:n['\u2019]t| not)|could(?:n['\u2019]t| not))\s+"
+    r"\W*(?:i|we)\s+(?:(?:still|always|never|often|sometimes|usually|really|clearly|vividly|barely|"
+    r"hardly|can(?:no|n['\u2019]|')t|do(?:n['\u2019]t| not)|could(?:n['\u2019]t| not))\s+)?"
     r"(?:remember|forget)\b", re.I)
 
 

@@ -208,7 +208,8 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
     spans = _with_verb_uses(message, _with_lone_verbs(message, spans))
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
-    spans = _with_trailing_clauses(message, _with_fronted_clauses(message, spans))
+    spans = _with_fronted_clauses(message, _with_own_memory(message, spans))
+    spans = _with_trailing_clauses(message, spans)
     spans = _with_dangling_ends(message, spans)
     spans = joiners.without_repeated_joiners(message, spans)
     spans = preludes.without_prelude(message, _without_headings(message, spans))
@@ -563,6 +564,26 @@ def _with_fronted_clauses(message: str, spans: list[tuple[int, int]]) -> list[tu
                 and _NOT_FRONTED.isdisjoint(words):
             start = floor + cut + 1 + (len(piece) - len(piece.lstrip()))
         out.append((start, end))
+    return out
+
+
+# The user's own remembering or forgetting before a span, which the model took for the command
+# ("remember that | i forget | my pin whenever i change phones"): the fact's subject and verb.
+_OWN_MEMORY_BEFORE = re.compile(r"\b(?:i|we)\s+(?:(?:still|always|never|often|sometimes|usually|"
+                                r"really|barely|hardly|can[\'\u2019]?t|cannot|don[\'\u2019]?t)\s+)?"
+                                r"(?:forget|remember)\s+$", re.I)
+# ... not the telling's own: "before i forget", "in case i forget", "so we remember"
+_TELLING_BEFORE = re.compile(r"\b(?:before|befor|bfore|b4|case|lest|so|until|till|if|when|or)\W*$", re.I)
+
+
+def _with_own_memory(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        floor = max(out[-1][1] if out else 0, start - 40)
+        own = _OWN_MEMORY_BEFORE.search(message, floor, start)
+        if own and _TELLING_BEFORE.search(message, max(0, own.start() - 12), own.start()):
+            own = None
+        out.append((own.start() if own else start, end))
     return out
 
 

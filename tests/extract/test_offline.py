@@ -388,6 +388,7 @@ def test_a_vowelless_command_in_a_sign_off(message, facts):
     ("I still remember my first day at school", "I still remember my first day at school"),
     ("I can't remember my PIN", "I can't remember my PIN"),
     ("we always forget the bins on Tuesdays", "we always forget the bins on Tuesdays"),
+    ("i forget my pin whenever i change phones", "i forget my pin whenever i change phones"),
     # a command said in the first person stays one
     ("I want you to remember that I like tea", "I like tea"),
     ("I want to note that I like tea", "I like tea"),

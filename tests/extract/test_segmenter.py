@@ -458,6 +458,14 @@ def test_a_verb_of_telling_or_a_modal_alone_is_no_fact(piece, left):
     ("note that my dad forgets names and that I drive a van", ["My dad forgets names", "I drive a van"]),
     ("remember that my son Tom is 7 and he can never remember my birthday",
      ["My son Tom is 7", "Tom can never remember my birthday"]),
+    # ... with no adverb before it (fresh37, development since its scoring: "My pin whenever i
+    # change phones"), but "before i forget" stays about the telling
+    ("remember that i forget my pin whenever i change phones and my favorite colour is red",
+     ["I forget my pin whenever i change phones", "My favorite colour is red"]),
+    ("quick bits: 1) i own a cat 2) i forget my pin whenever i change phones",
+     ["I own a cat", "I forget my pin whenever i change phones"]),
+    ("I love tea. oh before i forget I walk three miles every day",
+     ["I love tea", "I walk three miles every day"]),
 ])
 def test_a_memory_verb_inside_a_fact_is_the_facts_verb(message, facts):
     assert read_facts(message)[0] == facts
