@@ -53,7 +53,10 @@ _WORD = re.compile(r"\w+(?:-\w+)*|['\u2019]s\b")
 _NOT_NAMES = frozenset({"is", "was", "has", "had", "and", "but", "who", "that", "just",
                         "named", "called", "s", "also", "lives", "loves", "likes", "works",
                         "goes", "plays", "turned", "will", "can", "does", "did", "got",
-                        "moved", "in", "at", "from", "of"})
+                        "moved", "in", "at", "from", "of",
+                        # where the person is: "my nana up in Jesmond Hortense ... she"
+                        "up", "down", "back", "out", "off", "away", "over", "across", "round",
+                        "around", "near", "along"})
 _OWNERS = frozenset({"my", "our"})
 # A name and who the person is in brackets after it, with no owner ("Ulrike (oma) does ..."):
 # the bracket is the relation, however many nouns it has; its last word is the head.

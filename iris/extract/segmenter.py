@@ -718,8 +718,10 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
 # through the whole wedding", "i believe he had a stroke"): the fact is the other person's,
 # the user's own certainty no part of it. Before the user's own clause it stays ("I think I
 # will retire" is a plan held loosely), and alone it is an aside.
-_COMMENT = (r"(?:and\s+|but\s+|so\s+)?(?:i|we)\s+(?:really\s+|honestly\s+|just\s+)?"
-            r"(?:think|believe|swear|guess|reckon|suppose|bet|heard|hear|imagine)")
+_COMMENT = (r"(?:and\s+|but\s+|so\s+)?(?:(?:i|we)\s+(?:really\s+|honestly\s+|just\s+)?"
+            r"(?:think|believe|swear|guess|reckon|suppose|bet|heard|hear|imagine)"
+            r"|(?:i['\u2019]?m|i\s+am|we['\u2019]?re|we\s+are)\s+(?:pretty\s+|quite\s+|fairly\s+|very\s+)?"
+            r"(?:sure|certain|positive))")
 _COMMENT_BEFORE_OTHER = re.compile(_COMMENT + r"\s+(?:that\s+)?(?=(?:he|she|they|it)\b)", re.I)
 _COMMENT_ALONE = re.compile(_COMMENT + r"\W*", re.I)
 

@@ -203,6 +203,10 @@ def test_a_time_before_a_noun_names_no_one(facts, resolved):
      ["my wifey paloma is getting married in october", "Paloma could never sit still"]),
     (["my old barn cat Cornbread turned 11 back in March", "she hated the drive"],
      ["my old barn cat Cornbread turned 11 back in March", "Cornbread hated the drive"]),
+    # where the person is, after the relation, is no name (fresh36, development since its
+    # scoring: "Up can't be left alone overnight")
+    (["my nana up in Jesmond Hortense moved back to Gateshead", "she can't be left alone"],
+     ["my nana up in Jesmond Hortense moved back to Gateshead", "My nana can't be left alone"]),
     # talk left before the pronoun's clause goes with the joiner that was cut there
     (["my lil sis Imani only joined the family last month and long story short",
       "she could never sit still"],

@@ -542,6 +542,10 @@ def test_the_user_writing_this_message_is_no_fact(message, facts):
     ("remember: my cousin's baby eulalia came home from hospital on monday and i swear she "
      "panicked during the fireworks.",
      ["My cousin's baby eulalia came home from hospital on monday", "Eulalia panicked during the fireworks"]),
+    # ... and the user's certainty (fresh37, development since its scoring: "I'm pretty sure
+    # and he must have tablets with lunch")
+    ("remember my roomie Evander lives below and i'm pretty sure he must have tablets with lunch",
+     ["My roomie Evander lives below", "Evander must have tablets with lunch"]),
     # before the user's own clause, or with an object, it is the fact's
     ("remember that I think I will retire soon", ["I think I will retire soon"]),
     ("remember I believe in ghosts", ["I believe in ghosts"]),
