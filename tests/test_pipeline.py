@@ -137,6 +137,20 @@ def test_a_request_about_a_subject_in_general_says_so_to_the_store(pipeline, tex
     assert calls and calls[0].arguments.get("general", False) is general
 
 
+@pytest.mark.parametrize("text, broad", [
+    ("forget the hospital stuff", True), ("forget the bits about religion", True),
+    ("forget what i said about the wedding", True), ("forget what i told you about my job", True),
+    # one thing, not several
+    ("forget the thing about my dogs", False), ("forget the bit about church", False),
+    ("forget my car", False),
+])
+def test_words_that_mean_several_facts_are_broad(pipeline, text, broad):
+    pipeline.handle("remember that our car insurance renews in August", user_id="b1")
+    reply = pipeline.handle(text, user_id="b1")
+    calls = [c for c in reply.tool_calls if c.name == "forget_memory"]
+    assert calls and calls[0].arguments.get("broad", False) is broad
+
+
 @pytest.mark.parametrize("text,takes", [
     ("yes", True), ("Yes please!", True), ("yep, thats the one", True), ("yes forget it", True),
     ("that one please", True), ("ok delete it", True), ("delete it", True),

@@ -110,10 +110,11 @@ class Ranker:
                          int(pool[k])) for k in order)
 
     def forget_target(self, conn: Connection, namespace: str, query: str, *,
-                      literal: bool = False, general: bool = False) -> int | ForgetResult:
+                      literal: bool = False, general: bool = False,
+                      broad: bool = False) -> int | ForgetResult:
         """The id of the memory a description names, or a not_found / ambiguous result.
-        `literal`: only by the description's own words; `general`: about a subject in general
-        (see forget.decide)."""
+        `literal`: only by the description's own words; `general` and `broad`: about a subject
+        in general (see forget.decide)."""
         exact = existing(conn, namespace, [content_hash(normalize(query))])
         if exact:
             return next(iter(exact.values()))
@@ -128,7 +129,7 @@ class Ranker:
             forget.Candidate(id=int(mem_id), content=matrix.contents[j],
                              cosine=cosine.get(j, -1.0))
             for j, mem_id in enumerate(matrix.ids)], self.concepts(), literal=literal,
-            general=general)
+            general=general, broad=broad)
         if decision.status == "forgotten" and decision.id is not None:
             return decision.id
         if decision.status == "ambiguous":

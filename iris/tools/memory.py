@@ -166,8 +166,9 @@ def list_memories(store: Store, namespace: str, arguments: object) -> ToolRun:
 def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     """By id, by description, or everything (`all`: asks first, see MemoryStore.forget_all;
     a query such as "everything" or "all my data" is taken as `all`, never matched).
-    `literal` and `general` (set by the pipeline, not in the tool schema): match the query's
-    own words; the query is a subject the user asked about in general ("the car stuff")."""
+    `literal`, `general` and `broad` (set by the pipeline, not in the tool schema): match the
+    query's own words; the query is a subject the user asked about in general ("the car
+    stuff"), in words that mean several facts (see iris.store.forget.BROAD)."""
     from iris.store.forget_all import means_everything
 
     try:
@@ -186,7 +187,8 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
         if memory_id is None and not query:
             raise InputError("forget_memory needs an 'id', a 'query' or 'all'")
         outcome = store.forget(namespace, id=memory_id, query=query,
-                               literal=_flag(args, "literal"), general=_flag(args, "general"))
+                               literal=_flag(args, "literal"), general=_flag(args, "general"),
+                               broad=_flag(args, "broad"))
     except (InputError, StoreError) as exc:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool="forget_memory", reason=str(exc)))
     if outcome.status == "forgotten":

@@ -389,6 +389,22 @@ def test_a_subject_said_in_general_around_the_query_is_general():
     assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1, 2]
 
 
+def test_a_broad_description_asks_when_a_related_memory_is_a_little_further():
+    # "forget the hospital stuff" (forget_eval_fresh28, development since its scoring): the
+    # ward's visiting hours are 0.21 below the admission, outside the general margin
+    admitted = Candidate(id=1, content="My wife was admitted to the General Hospital with pneumonia",
+                         cosine=0.46)
+    ward = Candidate(id=2, content="Visiting hours on her ward are 4 to 6 in the evening", cosine=0.25)
+    assert decide("hospital", [admitted, ward], general=True).status == "forgotten"
+    decision = decide("hospital", [admitted, ward], general=True, broad=True)
+    assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1, 2]
+    # a memory unrelated to the subject (under the floor) is no rival, however near the match
+    weak = Candidate(id=1, content="My wife was admitted to the General Hospital with pneumonia",
+                     cosine=0.3)
+    radio = Candidate(id=2, content="I like Radiohead", cosine=0.12)
+    assert decide("hospital", [weak, radio], broad=True).status == "forgotten"
+
+
 @pytest.mark.parametrize("text, general", [
     ("forget the car stuff", True), ("forget all the things about my job", True),
     ("forget what i like to read", True), ("forget what kind of music im into", True),
