@@ -172,9 +172,11 @@ SPLIT_LABELS = {
     "fresh30": "FORMER FRESH HELD-OUT 30 (scored once, looked at since: development data now)",
     "fresh31": "FORMER FRESH HELD-OUT 31 (scored once, looked at since: development data now)",
     # forget_eval_fresh32.yaml and forget_eval_fresh33.yaml: written in round 23 by writers that
-    # had not read the rules, committed before any code ran on them, to be scored once.
-    "fresh32": "FRESH HELD-OUT 32 (written blind, committed before any code ran on it, scored once)",
-    "fresh33": "FRESH HELD-OUT 33 (written blind, committed before any code ran on it, scored once)",
+    # had not read the rules, committed (787411d, 6c3ad77) before any code ran on them, scored
+    # once on 5986272 (36.8% with 2 wrong, 41.6% with 6; their _result.txt). Development data
+    # from now on. The next blind sets are fresh34 and fresh35.
+    "fresh32": "FORMER FRESH HELD-OUT 32 (scored once, looked at since: development data now)",
+    "fresh33": "FORMER FRESH HELD-OUT 33 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
