@@ -177,6 +177,10 @@ SPLIT_LABELS = {
     # from now on. The next blind sets are fresh34 and fresh35.
     "fresh32": "FORMER FRESH HELD-OUT 32 (scored once, looked at since: development data now)",
     "fresh33": "FORMER FRESH HELD-OUT 33 (scored once, looked at since: development data now)",
+    # forget_eval_fresh34.yaml and forget_eval_fresh35.yaml: written in round 24 by writers that
+    # had not read the rules, committed before any code ran on them, to be scored once.
+    "fresh34": "FRESH HELD-OUT 34 (written blind, committed before any code ran on it, scored once)",
+    "fresh35": "FRESH HELD-OUT 35 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
