@@ -28,16 +28,24 @@ _STOPS = (r"full[\s-]+stop|end\s+of\s+(?:the\s+)?(?:note|message|dictation)"
           r"|stop\s+recording|end\s+recording|send\s+(?:the\s+)?message")
 # Marks no fact says as words after a word that is no determiner; quotes said aloud go.
 _OTHERS = (r"semi[\s-]?colon|exclamation\s+(?:mark|point)|question\s+mark|"
-           r"(?:open|close|end)\s+quotes?|unquote")
+           r"(?:open|close|end)\s+quotes?|unquote|dot\s+dot\s+dot|"
+           # brackets said aloud: "open bracket a close bracket I ..." is a list's "(a) I ..."
+           r"(?:open|close|end)\s+(?:brackets?|parenthesis|parentheses|parens?)")
+# A list's bullet said aloud ("dot point", Australian; "bullet point"): before a clause only.
+_BULLETS = r"dot\s+point|bullet\s+point"
 _MARK = re.compile(
-    rf"(?<![\w'])(?P<word>{_STOPS}|{_OTHERS}|period|comma|colon|slash|new\s+line|new\s+paragraph)(?![\w'])"
+    rf"(?<![\w'])(?P<word>{_STOPS}|{_OTHERS}|{_BULLETS}|period|comma|colon|slash|new\s+line"
+    r"|new\s+paragraph)(?![\w'])"
     r"(?:\s*[.!?,;:]+)?",  # a mark written after the spoken one is the same mark
     re.I)
 _MARKS = {"comma": ",", "new line": ".", "new paragraph": ".", "semicolon": ";", "semi colon": ";",
           "slash": ";",
           "colon": ":", "exclamation mark": "!", "exclamation point": "!", "question mark": "?",
           "open quote": "", "open quotes": "", "close quote": "", "close quotes": "",
-          "end quote": "", "end quotes": "", "unquote": ""}
+          "end quote": "", "end quotes": "", "unquote": "", "dot dot dot": "...",
+          "dot point": " \u2022", "bullet point": " \u2022"}
+_OPENING = " ("  # the mark of every "open bracket" word; the others close one
+_BRACKET = re.compile(r"(?P<side>open|close|end) (?:brackets?|parenthesis|parentheses|parens?)")
 _CONNECTORS = frozenset({"and", "but", "also", "plus", "so", "then"})
 # "colon cancer", "a colon cleanse": the organ, not the mark.
 _COLON_NOUNS = frozenset({"cancer", "surgery", "cleanse", "cleansing", "polyp", "polyps",
@@ -64,6 +72,8 @@ def _mark_word(text: str, found: re.Match[str]) -> str | None:
     line"), when it is spoken punctuation; None when it is a word of the fact."""
     before = english.word_norms(text[max(0, found.start() - 60):found.start()])
     word = re.sub(r"[\s-]+", " ", found.group("word").lower())
+    if _BRACKET.fullmatch(word):
+        return word  # "open bracket a close bracket": the list's letter may be "a"
     if not before:  # a message that is only "Period." is the user's word; "open quote I
         return word if _MARKS.get(word) == "" else None  # keep bees ..." is dictated
     lexicon = english.words()
@@ -72,6 +82,8 @@ def _mark_word(text: str, found: re.Match[str]) -> str | None:
     rest = text[found.end("word"):]
     if re.fullmatch(_STOPS, word, re.I) or re.fullmatch(_OTHERS, word, re.I):
         return word
+    if re.fullmatch(_BULLETS, word, re.I):
+        return word if _opens_clause(rest) else None
     if word == "colon":  # before a list or a clause, not the organ ("colon cancer")
         return None if _next_word(rest) in _COLON_NOUNS else word
     if word == "period":
@@ -112,9 +124,13 @@ def spoken_marks(text: str) -> str:
         if word is None:
             continue
         head = text[last:found.start()].rstrip()
-        mark = _MARKS.get(word, ".")
+        bracket = _BRACKET.fullmatch(word)
+        mark = (_OPENING if bracket.group("side") == "open" else ")") if bracket else _MARKS.get(word, ".")
         # a stop already written before the spoken one ("I knit. Full Stop") is the same stop
-        pieces.append(head if head.endswith((".", "!", "?")) else head + mark)
+        pieces.append(head if head.endswith((".", "!", "?")) and mark in ".!?"
+                      else head + (mark if head else mark.lstrip()))
         last = found.end()
+        if mark == _OPENING:  # "open bracket a" -> "(a"
+            last += len(text[last:]) - len(text[last:].lstrip())
     pieces.append(text[last:])
     return "".join(pieces)

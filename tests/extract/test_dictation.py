@@ -74,6 +74,13 @@ def test_the_fast_path_stores_a_fact_without_its_spoken_stop() -> None:
     # a voice assistant's own commands at the end (fresh28, development since its scoring)
     ("I coach little league baseball stop recording", "I coach little league baseball."),
     ("I just bought my first home send message", "I just bought my first home."),
+    # an ellipsis, brackets and a list's bullet said aloud (fresh38, development since its
+    # scoring: "I drive a 2015 honda civic dot dot dot", "Open bracket a close bracket")
+    ("i drive a civic dot dot dot and i produce music", "i drive a civic... and i produce music"),
+    ("open bracket a close bracket I swim open bracket b close bracket I knit", "(a) I swim (b) I knit"),
+    ("write this down dot point I have a big library dot point I am partly deaf",
+     "write this down \u2022 I have a big library \u2022 I am partly deaf"),
+    ("I hate bullet point lists", "I hate bullet point lists"),  # no clause after it
 ])
 def test_other_marks_said_aloud_are_written(text: str, written: str) -> None:
     assert spoken_marks(text) == written
@@ -91,3 +98,9 @@ def test_other_marks_said_aloud_are_written(text: str, written: str) -> None:
 ])
 def test_an_emoji_shortcode_is_a_bullet(message: str, facts: list[str]) -> None:
     assert read_facts(message)[0] == facts
+
+
+def test_a_dictated_list_is_read_as_written() -> None:
+    message = ("please memorize the following. open bracket a close bracket I am a retired gym "
+               "teacher open bracket b close bracket cheeseburgers are my favorite food")
+    assert read_facts(message)[0] == ["I am a retired gym teacher", "Cheeseburgers are my favorite food"]
