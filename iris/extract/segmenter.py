@@ -401,6 +401,9 @@ def _with_partners(message: str, spans: list[tuple[int, int]]) -> list[tuple[int
 # opens with who the person is ("my uni roommate").
 _NAMED_SUBJECT = re.compile(r"([^\W\d_][\w'-]*)[ \t]*\([^\W\d_][^()\d\n]{0,30}\)[ \t]*$")
 _NAME_IS = re.compile(r"([^\W\d_][\w-]*)(?:['\u2019]s|[ \t]+aka)[ \t]+$", re.I)
+# "Brodie that's | my eldest boy": a name, then "that's" or "who's", the model left out
+_NAME_THATS = re.compile(r"(?:(?:sir|lady|lord|dame|mr|mrs|ms|miss|dr|doc|uncle|auntie|aunty)\.?[ \t]+)?"
+                         r"([^\W\d_][\w-]*)[ \t]+(?:that|who)(?:['\u2019]?s|[ \t]+is)[ \t]+$", re.I)
 _OWNER = re.compile(r"(?:my|our)\b", re.I)
 
 
@@ -418,7 +421,11 @@ def _with_named_subjects(message: str, spans: list[tuple[int, int]]) -> list[tup
         first = TOKEN.match(message, start)
         found = _NAMED_SUBJECT.search(message, floor, start)
         if not (found and first and _lexical(first.group().lower()) == "v"):
-            found = _NAME_IS.search(message, floor, start) if _OWNER.match(message, start) else None
+            owned = _OWNER.match(message, start)
+            found = owned and _NAME_IS.search(message, floor, start)
+            thats = owned and _NAME_THATS.search(message, floor, start)
+            if thats and (thats.group(1)[0].isupper() or not is_known(thats.group(1).lower())):  # a name
+                found = thats
         if found and found.group(1).lower() not in STOPWORDS:
             start = found.start()
         out.append((start, end))

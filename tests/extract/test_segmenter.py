@@ -170,6 +170,14 @@ def test_a_name_and_relation_in_brackets_before_a_verb_is_the_facts_subject():
     assert segmenter._with_named_subjects(message, [(8, 23), (25, 41)]) == [(0, 23), (25, 41)]
     message = "that's my dog Rex"
     assert segmenter._with_named_subjects(message, [(7, 17)]) == [(7, 17)]
+    # ... or "that's" / "who is" that person (fresh38, development since its scoring: "He ate
+    # a whole tray of lamingtons" had lost who he is)
+    message = "Brodie that's my eldest boy and he ate a whole tray of lamingtons"
+    assert segmenter._with_named_subjects(message, [(14, 27), (32, 65)]) == [(0, 27), (32, 65)]
+    message = "Sir Hiss that's my python"
+    assert segmenter._with_named_subjects(message, [(16, 25)]) == [(0, 25)]
+    message = "the blue car that's my favourite"  # no name
+    assert segmenter._with_named_subjects(message, [(20, 32)]) == [(20, 32)]
     # before a span with its own subject, a bracket is an aside
     message = "I like tea and (not sure this matters) I own a cat"
     assert segmenter._with_named_subjects(message, [(0, 10), (39, 50)]) == [(0, 10), (39, 50)]
