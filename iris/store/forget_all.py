@@ -8,16 +8,16 @@ import re
 from typing import Literal
 
 from iris.removal import LEAD_IN, read_removal
-from iris.text import plain
+from iris.text import normalise, plain
 
 _AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
 # "reset" only ever takes everything here ("reset your memory"), never a description.
 _VERB = (r"(?:(?:permanently|completely|totally|fully|just) )?"  # "permanently erase"
          r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset|nuke|get rid of|bin|ditch)")
 # "everything you know about me", "all you've got on me", "whatever u have on me"
-_YOU = r"(?:that |which )?(?:you|u|youve|youd)(?: have| ve)?"
+_YOU = r"(?:that |which |wey )?(?:you|u|youve|youd)(?: have| ve)?"  # Pidgin "wey": that
 # "you've got", "u know": the assistant holding something (iris/store/probe.py reads it too).
-YOU_HOLD = (rf"{_YOU}(?: (?:got|have|know|stored|saved|kept|remember|hold|learned|learnt"
+YOU_HOLD = (rf"{_YOU}(?: (?:got|have|know|sabi|stored|saved|kept|remember|hold|learned|learnt"
             r"|collected|recorded|noted))?(?: (?:stored|saved|kept|recorded|noted))?")
 _HOLDER = rf"(?: {YOU_HOLD})?(?: (?:about|abt|bout|of|on|for) me| of mine)?"
 _WHOSE = r"(?:my|your|ur|the)"
@@ -68,6 +68,31 @@ _FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}{_RESTART}{LEAD_IN}
 _FORGET_POINTER = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}forget "
                              rf"(?:all of it|it all|(?:the )?(?:whole )?lot){_TRAIL}")
 _EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")
+# The same request inside a longer message, when the whole message is no such request: words
+# before it ("ngicela you delete everything you have on me", "I'm going into a home next
+# month, so would you clear out all you've got about me"), the object before a passive verb
+# ("I'd like everything you've kept about me cleared away"), words after it ("..., clean
+# slate", "..., kila kitu"). Never with a negation before it, nor with words after it that
+# narrow it to a subject or a place ("... about work", "... on my calendar", "... except my
+# allergies"): those are descriptions or another tool's.
+_INSIDE = re.compile(rf"(?<![\w'])(?:{_VERB}(?: out| away| off)? {_RESTATED}{_OBJECT}{_HOLDER}"
+                     rf"|{_OBJECT}{_HOLDER} (?:cleared|deleted|erased|wiped|removed|forgotten)"
+                     r"(?: away| out| off)?)(?![\w'])")
+# After it, the message ends, a mark comes, or a word that adds no subject ("..., clean slate",
+# "... please", "... and start again", "... make we start afresh", "... to zero"); never a
+# subject said right after it ("forget everything travel related").
+_ENDS_IT = re.compile(r"\s*(?:$|[^\w\s]|(?:please|pls|plz|now|thanks|thank|ta|that would|and|so|make"
+                      r"|to zero|for me|asap|today|for good|once and for all)\b)")
+_NARROWED = re.compile(r"\W*(?:about|abt|bout|on|from|in|of|for|with|regarding|re|related|concerning"
+                       r"|to do with|(?:that|which) (?:i|we|is|was|are|were|has|have|relates?)|i|we"
+                       r"|except|but|apart|other than|besides|save|bar|minus|exept|excluding|not|off)\b")
+_NEGATED = re.compile(r"(?:\bnot?|n['\u2019]?t|never|stop|no need to|dont|didnt|wont|shouldnt)"
+                      r"\W+(?:\w+\W+){0,3}$")
+# ... nor as a task for the host or a question ("remind me to delete all my data", "how do i
+# erase all my data", "should i wipe everything")
+_MARK = re.compile(r"[^a-z0-9\s]")
+_NOT_ASKED_OF_IRIS = re.compile(r"\b(?:remind|reminder|how|should|shall|can i|could i|do i|did i|todo"
+                                r"|to do list|note to self|list|calendar|when i|why|whether|if i)\b")
 
 
 def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
@@ -77,9 +102,16 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
         return None
     said = plain(read_removal(text))  # "frget everything"
     match = _FORGET_ALL.fullmatch(said) or _FORGET_POINTER.fullmatch(said)
-    if match is None:
+    if match is not None:
+        return "confirm" if match.group("yes") else "ask"
+    # as `plain`, but with its marks kept apart: where the request ends matters here
+    marked = " ".join(_MARK.sub(r" \g<0> ", normalise(read_removal(text))).split())
+    inside = _INSIDE.search(marked)
+    if inside is None or _NEGATED.search(marked, 0, inside.start()) \
+            or _NOT_ASKED_OF_IRIS.search(marked, 0, inside.start()) \
+            or _NARROWED.match(marked, inside.end()) or not _ENDS_IT.match(marked, inside.end()):
         return None
-    return "confirm" if match.group("yes") else "ask"
+    return "ask"  # a confirmation is only ever the short answer
 
 
 def means_everything(description: str) -> bool:

@@ -203,6 +203,25 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     ("reset my password", None),
     ("yes", None),
     ("forget everything " * 20, None),
+    # round 23 (fresh32/33, development since their scoring): the request inside a longer
+    # message, the object before a passive verb, Pidgin's "wey you sabi"
+    ("I'd like everything you've kept about me cleared away, if you'd be so kind", "ask"),
+    ("I'm going into a home next month, so would you clear out all you've got about me", "ask"),
+    ("abeg clear everything wey you sabi about me", "ask"),
+    ("ngicela you delete everything you have on me, all of it", "ask"),
+    ("forget every last thing about me, clean slate", "ask"),
+    ("maze delete all my data, kila kitu", "ask"),
+    ("if you could delete everything you have on me that would be great", "ask"),
+    # ... never negated, narrowed, asked of the host, or a question
+    ("please don't delete everything you know about me", None),
+    ("forget everything travel related", None),
+    ("forget everything musical i told you about", None),
+    ("delete everything except my allergies", None),
+    ("delete everything that i told you about work", None),
+    ("clear everything from my shopping list", None),
+    ("remind me to delete all my data", None),
+    ("how do i erase all my data", None),
+    ("so could you delete everything on my calendar for friday", None),
 ])
 def test_forget_all_requests_are_recognised(text, expected):
     assert forget_all.forget_all_request(text) == expected
