@@ -110,11 +110,27 @@ def _next_word(rest: str) -> str:
 _SHORTCODE = re.compile(r"(?<![\w:]):(?=[a-z0-9_+-]{0,40}[a-z])[a-z0-9_+-]{2,40}:(?![\w:])")
 
 
+# A list's letters said aloud ("letter a I swim letter b I knit", "point a um I ..."): read as
+# "(a)", "(b)" when the message says at least "a" and "b" so, each before a clause.
+_SPOKEN_LETTER = re.compile(r"(?<![\w'])(?:letter|point|item)\s+([a-j])(?=\s*,?\s+(?:(?:um|uh|er|erm)\b\W*)?"
+                            r"[\w'])", re.I)
+
+
+def _spoken_letters(text: str) -> str:
+    found = [m for m in _SPOKEN_LETTER.finditer(text) if _opens_clause(
+        re.sub(r"^\W*(?:(?:um|uh|er|erm)\b\W*)?", "", text[m.end():], flags=re.I))]
+    if not {"a", "b"} <= {m.group(1).lower() for m in found}:
+        return text
+    for m in reversed(found):
+        text = f"{text[:m.start()]}({m.group(1).lower()}){text[m.end():]}"
+    return text
+
+
 def spoken_marks(text: str) -> str:
     """`text` with its spoken punctuation written as marks: "I like tea full stop I swim" ->
     "I like tea. I swim"; "Iris note that I knit. Full Stop" -> "Iris note that I knit.".
     An emoji's shortcode becomes a bullet (":white_check_mark: I swim" -> "• I swim")."""
-    text = _SHORTCODE.sub("\u2022", text)
+    text = _spoken_letters(_SHORTCODE.sub("\u2022", text))
     if not _MARK.search(text):
         return text
     pieces: list[str] = []

@@ -81,6 +81,11 @@ def test_the_fast_path_stores_a_fact_without_its_spoken_stop() -> None:
     ("write this down dot point I have a big library dot point I am partly deaf",
      "write this down \u2022 I have a big library \u2022 I am partly deaf"),
     ("I hate bullet point lists", "I hate bullet point lists"),  # no clause after it
+    # a list's letters said aloud, when "a" and "b" both are (fresh38, after its scoring)
+    ("letter a i swim letter b i knit", "(a) i swim (b) i knit"),
+    ("point a um i am married point b um i golf", "(a) um i am married (b) um i golf"),
+    ("i got a letter a week ago", "i got a letter a week ago"),
+    ("letter a i swim", "letter a i swim"),
 ])
 def test_other_marks_said_aloud_are_written(text: str, written: str) -> None:
     assert spoken_marks(text) == written
