@@ -862,7 +862,10 @@ _MARKERS_ANYWHERE = (
     r"fun\s+fact|funnily\s+enough|not\s+gonna\s+lie|as\s+it\s+happens|incidentally|"
     r"for\s+what\s+it'?s\s+worth|speaking\s+of\s+which|come\s+to\s+think\s+of\s+it|"
     r"on\s+(?:a\s+related|another)\s+note|side\s+note|(?:oh\s+)?before\s+i\s+forget|"
-    r"not\s+to\s+mention|more\s+importantly|oh\s+and(?:\s+also)?|and\s+also")
+    r"not\s+to\s+mention|more\s+importantly|oh\s+and(?:\s+also)?|and\s+also|"
+    # a connector that wants an object, left with none or with "this" ("... along with this also")
+    r"(?:along|together)\s+with(?:\s+(?:this|that))?(?:\s+also)?|in\s+addition(?:\s+to\s+(?:this|that))?|"
+    r"as\s+well\s+as\s+(?:this|that)|apart\s+from\s+(?:this|that)")
 _MARKERS_AFTER_JOIN = (
     r"also|plus|besides|anyways?|anywho|honestly|actually|basically|importantly|additionally|"
     r"furthermore|moreover|likewise|equally|similarly|oh|like|you\s+know|i\s+mean|though")

@@ -206,6 +206,10 @@ def test_a_coordinator_left_at_a_facts_end_by_the_cut_goes(piece, fact):
     ("My cat is 17, which reminds me", "My cat is 17"),
     ("I moved in May, and to be fair", "I moved in May"),
     ("I like tea and tbh", "I like tea"),
+    # a connector that wants an object, left with none (fresh39, development since its scoring)
+    ("I fast every Tuesday along with this also", "I fast every Tuesday"),
+    ("I am a boy along with that", "I am a boy"), ("I swim in addition to this", "I swim"),
+    ("I came along with my sister", "I came along with my sister"),
     # a word a fact may end in stays without a coordinator or a comma before it
     ("I like it though", "I like it though"), ("I am right", "I am right"),
     ("my dog is called Also", "my dog is called Also"),
