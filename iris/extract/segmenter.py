@@ -699,12 +699,29 @@ def segment(message: str, model: Path = MODEL) -> list[str] | None:
     return None if spans is None else [message[a:b] for a, b in spans]
 
 
+# List counters the model has seen few of, written as the counter it knows ("2)"): an
+# outline's "1.1 ... 1.2 ..." or "a.1. ... a.2. ...", and a label with its number in brackets
+# on each line ("About me (1): ... About me (2): ..."). Only when the message counts 1 and 2
+# so: a lone "1.5" is a number.
+_OUTLINE = re.compile(r"(?<![\w.])(?:\d{1,2}|[a-h])\.(\d{1,2})[.)]?(?=[ \t])", re.I)
+_BRACKET_LABEL = re.compile(r"(?m)^[ \t]*[^\W\d_][\w' ]{0,24}?[ \t]*\((\d{1,2})\)[ \t]*:")
+
+
+def _plain_counters(text: str) -> str:
+    for pattern in (_OUTLINE, _BRACKET_LABEL):
+        found = list(pattern.finditer(text))
+        if {"1", "2"} <= {m.group(1) for m in found}:
+            for m in reversed(found):
+                text = f"{text[:m.start()]}{m.group(1)}){text[m.end():]}"
+    return text
+
+
 def facts(message: str, model: Path = MODEL) -> list[str] | None:
     """The facts of a message: its frame as a letter taken off as the rules take it (signature,
     subject line, a request in brackets), each span cleaned by the rules' fact cleaners (a
     request or a connector left at its start, a coordinator at its end), each pronoun resolved
     to the person named before it."""
-    framed = offline.without_frame(spoken_marks(message))
+    framed = _plain_counters(offline.without_frame(spoken_marks(message)))
     pieces = segment(framed, model)
     if pieces is None:
         return None

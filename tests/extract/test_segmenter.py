@@ -689,3 +689,19 @@ def test_a_fact_is_never_stored_as_its_opposite():
 ])
 def test_an_open_bracket_and_a_why_at_a_span_end(message, facts):
     assert segmenter.read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # an outline's counters and a label numbered in brackets (fresh39, development since its
+    # scoring: "Now i live in the united states 1", "About me" as a fact)
+    ("form-style: 1.1 now i live in the united states 1.2 i speak tamil at home",
+     ["Now i live in the united states", "I speak tamil at home"]),
+    ("Here goes:\nAbout me (1): I work at a school\nAbout me (2): I have a cat",
+     ["I work at a school", "I have a cat"]),
+])
+def test_outline_counters_and_numbered_labels_are_counters(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+def test_a_lone_decimal_is_a_number():
+    assert segmenter._plain_counters("my gpa is 3.5 and i ran 1.2 miles") == "my gpa is 3.5 and i ran 1.2 miles"
