@@ -778,7 +778,10 @@ _THANKS_ABROAD = re.compile(
     r"d(?:ě|e)kuji|k(?:ö|o)sz(?:ö|o)n(?:ö|o)m|tack(?: s(?:å|a) mycket)?|takk|kiitos|dank je(?: wel)?|"
     r"bedankt|te(?:ş|s)ekk(?:ü|u)rler|sa(?:ğ|g) ol|efharist(?:o|ó)|toda(?: raba)?|salamat(?: po)?|"
     r"terima kasih|c(?:ả|a)m (?:ơ|o)n|mahalo|mul(?:ț|t)umesc|hvala|nandri|ngiyabonga|"
-    r"adi(?:ó|o)s|ciao|tsch(?:ü|u)ss|au revoir|hasta luego|sayonara|namaste|shalom)\W*$", re.I)
+    r"adi(?:ó|o)s|ciao|tsch(?:ü|u)ss|au revoir|hasta luego|sayonara|namaste|shalom|"
+    # South Africa's and New Zealand's (round 23): Afrikaans, isiZulu, isiXhosa, Māori, slang
+    r"(?:baie )?dankie|siyabonga|enkosi|sharp sharp|ng(?:ā|a) mihi(?: nui)?|ka kite(?: an(?:ō|o))?|"
+    r"kia ora|chur(?: bro)?|hooroo|bahut (?:shukriya|dhanyavaad))(?:,? (?:iris|bot|bru|bro))?\W*$", re.I)
 
 
 def _without_thanks_abroad(piece: str) -> str:

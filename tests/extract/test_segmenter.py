@@ -352,6 +352,10 @@ def test_a_subordinate_clause_stays_with_its_fact(message, facts):
 @pytest.mark.parametrize("piece, fact", [
     ("I am a woman asante sana", "I am a woman"), ("I hate school grazie mille", "I hate school"),
     ("I like tea obrigada", "I like tea"),
+    # South Africa's and New Zealand's (fresh38/39, development since their scoring)
+    ("I am married to a doctor ka kite anō", "I am married to a doctor"),
+    ("I do not drink soda chur bro", "I do not drink soda"), ("I have a pet cow dankie", "I have a pet cow"),
+    ("I like meditation bahut shukriya, iris!", "I like meditation"),
     # a name that is also a goodbye stays where the clause needs it
     ("My dog is called Ciao", "My dog is called Ciao"), ("I love Ciao", "I love Ciao"),
 ])
