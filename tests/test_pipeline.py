@@ -140,6 +140,7 @@ def test_a_request_about_a_subject_in_general_says_so_to_the_store(pipeline, tex
 @pytest.mark.parametrize("text, broad", [
     ("forget the hospital stuff", True), ("forget the bits about religion", True),
     ("forget what i said about the wedding", True), ("forget what i told you about my job", True),
+    ("forget my education details", True), ("delete my health info", True),
     # one thing, not several
     ("forget the thing about my dogs", False), ("forget the bit about church", False),
     ("forget my car", False),

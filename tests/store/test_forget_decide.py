@@ -112,6 +112,16 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     assert _decide("that", "I like coffee").status == "not_found"
 
 
+def test_when_something_was_said_names_no_memory():
+    # fresh33, development since its scoring: "delete what i told you the other day" deleted
+    # "... and I told him I need time"
+    assert forget.describe("delete what i told you the other day") is None
+    assert forget.describe("forget what i said yesterday") is None
+    # ... but it stays with a subject, and a fact's own time stays its content
+    assert forget.describe("forget what i told you yesterday about my cat") is not None
+    assert forget.describe("that i went to the dentist yesterday") is not None
+
+
 @pytest.mark.parametrize("text, expected", [
     ("forget everything", "ask"),
     ("Erase all my data.", "ask"),
