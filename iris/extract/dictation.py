@@ -31,10 +31,13 @@ _OTHERS = (r"semi[\s-]?colon|exclamation\s+(?:mark|point)|question\s+mark|"
            r"(?:open|close|end)\s+quotes?|unquote|dot\s+dot\s+dot|"
            # brackets said aloud: "open bracket a close bracket I ..." is a list's "(a) I ..."
            r"(?:open|close|end)\s+(?:brackets?|parenthesis|parentheses|parens?)")
+# An emoji said aloud, as phones' dictation writes it ("smiley face", "thumbs up emoji"):
+# goes, at a message's end only ("a smiley face tattoo" is a noun phrase of the fact).
+_EMOJI = r"(?:smiley|winky|sad|frowny|laughing|crying)\s+face|[a-z]+(?:\s+up)?\s+emoji"
 # A list's bullet said aloud ("dot point", Australian; "bullet point"): before a clause only.
 _BULLETS = r"dot\s+point|bullet\s+point"
 _MARK = re.compile(
-    rf"(?<![\w'])(?P<word>{_STOPS}|{_OTHERS}|{_BULLETS}|period|comma|colon|slash|new\s+line"
+    rf"(?<![\w'])(?P<word>{_STOPS}|{_OTHERS}|{_BULLETS}|{_EMOJI}|period|comma|colon|slash|new\s+line"
     r"|new\s+paragraph)(?![\w'])"
     r"(?:\s*[.!?,;:]+)?",  # a mark written after the spoken one is the same mark
     re.I)
@@ -84,6 +87,8 @@ def _mark_word(text: str, found: re.Match[str]) -> str | None:
         return word
     if re.fullmatch(_BULLETS, word, re.I):
         return word if _opens_clause(rest) else None
+    if re.fullmatch(_EMOJI, word, re.I):
+        return word if not re.search(r"\w", rest) else None
     if word == "colon":  # before a list or a clause, not the organ ("colon cancer")
         return None if _next_word(rest) in _COLON_NOUNS else word
     if word == "period":

@@ -86,6 +86,11 @@ def test_the_fast_path_stores_a_fact_without_its_spoken_stop() -> None:
     ("point a um i am married point b um i golf", "(a) um i am married (b) um i golf"),
     ("i got a letter a week ago", "i got a letter a week ago"),
     ("letter a i swim", "letter a i swim"),
+    # an emoji said aloud at the end (fresh38, after its scoring), not a noun phrase of the fact
+    ("Please remember that I am a woman smiley face", "Please remember that I am a woman."),
+    ("I am an economics major thumbs up emoji", "I am an economics major."),
+    ("I have a smiley face tattoo", "I have a smiley face tattoo"),
+    ("my favourite is the heart emoji", "my favourite is the heart emoji"),
 ])
 def test_other_marks_said_aloud_are_written(text: str, written: str) -> None:
     assert spoken_marks(text) == written
