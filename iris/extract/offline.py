@@ -396,7 +396,11 @@ _DOING_THIS = re.compile(
 _OF_THIS_MESSAGE = re.compile(
     r"(?:and\s+|but\s+)?(?:i\s+)?(?:(?:can\s*not|can'?t)\s+stress\s+(?:this|that|it)(?:\s+enough)?"
     r"|(?:may|might|will|could)\s+(?:need\s+to\s+)?refer\s+(?:back\s+)?to\s+(?:it|this|that|them)"
-    r"(?:\s+later)?)\W*", re.I)
+    r"(?:\s+later)?"
+    # how it is written: "I will keep this brief", "this is dictated hands-free"
+    r"|(?:i['\u2019]?ll|will)\s+keep\s+(?:this|it)\s+(?:brief|short|quick)"
+    r"|(?:so\s+)?this\s+is\s+(?:being\s+)?(?:dictated|voice[\s-]?typed|a\s+voice\s+(?:message|note))"
+    r"(?:\s+hands[\s-]?free)?)\W*", re.I)
 # An apology for the writing of the message ("sorry my spelling is terrible", "my english is
 # not so good, sorry", "sorry for my english, i try my best"): about the telling, not the
 # user's life.

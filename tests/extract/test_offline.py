@@ -408,6 +408,10 @@ def test_the_users_own_remembering_is_no_command(text, rest):
      ["I walk dogs for a living"]),
     ("remember these: I have a pet cow, I am an electrician (Please keep this on file — I may "
      "refer back to it.)", ["I have a pet cow", "I am an electrician"]),
+    # how the message is written (fresh38, development since its scoring)
+    ("Iris, as I am driving, I will keep this brief. Please note that I volunteer at a bunny "
+     "rescue and my favorite color is navy blue",
+     ["I volunteer at a bunny rescue", "My favorite color is navy blue"]),
     # ... but a reply said of someone is a fact
     ("remember that I never reply to emails when I am away and my boss wants me to respond by "
      "noon", ["I never reply to emails when I am away", "My boss wants me to respond by noon"]),
