@@ -178,9 +178,11 @@ SPLIT_LABELS = {
     "fresh32": "FORMER FRESH HELD-OUT 32 (scored once, looked at since: development data now)",
     "fresh33": "FORMER FRESH HELD-OUT 33 (scored once, looked at since: development data now)",
     # forget_eval_fresh34.yaml and forget_eval_fresh35.yaml: written in round 24 by writers that
-    # had not read the rules, committed before any code ran on them, to be scored once.
-    "fresh34": "FRESH HELD-OUT 34 (written blind, committed before any code ran on it, scored once)",
-    "fresh35": "FRESH HELD-OUT 35 (written blind, committed before any code ran on it, scored once)",
+    # had not read the rules, committed (82b9293, 50ac73f) before any code ran on them, scored
+    # once on aada513 (52.7% with 1 wrong, 26.9% with 3; their _result.txt). Development data
+    # from now on. The next blind sets are fresh36 and fresh37.
+    "fresh34": "FORMER FRESH HELD-OUT 34 (scored once, looked at since: development data now)",
+    "fresh35": "FORMER FRESH HELD-OUT 35 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
