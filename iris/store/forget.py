@@ -68,7 +68,7 @@ from iris.removal import removal_verb
 from iris.spelling import known, slip
 from iris.store import phrasing, verifier
 from iris.store.concepts import Concepts, content_words, inventory, listed_form
-from iris.store.kinds import is_known, is_noun, is_plural, kinds_of
+from iris.store.kinds import is_known, is_noun, is_plural, is_verb_base, kinds_of
 from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, said_by_alias, topics
@@ -588,7 +588,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         return False
     if _roles_reversed(d, content):
         return False
-    if _another_doer(d, memory) or _another_one(d, memory):
+    if _another_doer(d, memory) or _another_one(d, memory) or _a_name_does_it(d, content):
         return False
     # `every_word`: the words that only frame a fact too ("the thursday lessons"), for a
     # request the router did not take as one.
@@ -679,6 +679,30 @@ def _another_doer(d: Description, memory: MemoryWords) -> bool:
             if person in people and verb in d.required}
     return any(first == "i" and verb in acts
                for first, verb in zip(memory.sequence, memory.sequence[1:], strict=False))
+
+
+_FIRST_PERSON = frozenset({"i", "im", "ive", "id", "me", "my", "mine", "we", "our", "us"})
+
+
+def _a_name_does_it(d: Description, content: str) -> bool:
+    """"that i take melatonin" is not "Milo takes melatonin gummies": the memory's subject is
+    someone named, with a third-person verb after it ("takes", "is"), and no first person is in
+    it at all."""
+    if not d.about_user or d.people or not _USER_SUBJECT.match(d.text.lower()):
+        return False
+    raw = re.findall(r"[A-Za-z][A-Za-z'\u2019]*", content)
+    if len(raw) < 2 or not raw[0][:1].isupper() or raw[0] == "I" or any(
+            w.lower().replace("'", "").replace("\u2019", "") in _FIRST_PERSON for w in raw):
+        return False
+    verb = raw[1].lower()
+    return verb in _THIRD_PERSON or verb.endswith("s") and (
+        is_verb_base(verb[:-1]) or verb.endswith("es") and is_verb_base(verb[:-2]))
+
+
+_THIRD_PERSON = frozenset({"is", "was", "has", "does"})
+# the user is the described fact's subject: "that i take melatonin" (not "the autism
+# evaluation, we got in")
+_USER_SUBJECT = re.compile(r"\W*(?:that\s+)?(?:i|we)\b")
 
 
 _WHAT_I_AM = re.compile(r"\bi(?:'m|\u2019m| am|m)\s+(?:a|an)\s+([a-z]+)")

@@ -13,7 +13,8 @@ from iris.text import normalise, plain
 _AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
 # "reset" only ever takes everything here ("reset your memory"), never a description.
 _VERB = (r"(?:(?:permanently|completely|totally|fully|just) )?"  # "permanently erase"
-         r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset|nuke|get rid of|bin|ditch)")
+         r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset|nuke|get rid of|bin|ditch"
+         r"|destroy|scrub|expunge)")
 # "everything you know about me", "all you've got on me", "whatever u have on me"
 _YOU = r"(?:that |which |wey )?(?:you|u|youve|youd)(?: have| ve)?"  # Pidgin "wey": that
 # "you've got", "u know": the assistant holding something (iris/store/probe.py reads it too).
@@ -26,9 +27,10 @@ _KEPT = r"(?:memories|memory|data|facts|fact|notes|note|info|information|details
 _TOLD = (r"(?: (?:i ever|i have ever|ive ever|ive|i) (?:told (?:you|u)|said(?: to (?:you|u))?"
          r"|shared(?: with (?:you|u))?)| we (?:have )?(?:ever )?(?:talked about|discussed|said))")
 _OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
-           r"(?:everything|every (?:single |last )?(?:thing|memory|fact|note|detail|bit))"
+           r"(?:everything|every (?:single |last )?(?:thing|memory|fact|note|detail|bit|trace|record"
+           r"|scrap|piece|shred|skerrick)(?: of (?:me|(?:my )?(?:personal )?(?:info|information|data)))?)"
            rf"{_TOLD}?"
-           rf"|(?:all|whatever|anything)(?= {_YOU}\b)"
+           rf"|(?:all|whatever|anything|(?:the )?(?:whole )?lot)(?= {_YOU}\b)"
            rf"|all about me|me (?:from|out of) {_WHOSE} (?:memory|memories|records)"
            rf"|(?:all )?(?:of )?{_WHOSE} (?:(?:whole|entire) )?(?:personal )?(?:data|memory|memories)"
            rf"|all (?:of )?(?:{_WHOSE} )?(?:saved |stored )?(?:personal )?{_KEPT}"
@@ -76,8 +78,12 @@ _EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")
 # narrow it to a subject or a place ("... about work", "... on my calendar", "... except my
 # allergies"): those are descriptions or another tool's.
 _INSIDE = re.compile(rf"(?<![\w'])(?:{_VERB}(?: out| away| off)? {_RESTATED}{_OBJECT}{_HOLDER}"
-                     rf"|{_OBJECT}{_HOLDER} (?:cleared|deleted|erased|wiped|removed|forgotten)"
+                     rf"|(?:{_OBJECT}|(?:the )?(?:whole )?lot){_HOLDER} "
+                     r"(?:cleared|deleted|erased|wiped|removed|forgotten|destroyed|scrubbed)"
                      r"(?: away| out| off)?)(?![\w'])")
+# "... from your memory", "... off ur system": where it is kept, which narrows nothing
+_YOUR_STORE = re.compile(r"\s*(?:from|off|out of) (?:your|ur|the) "
+                         r"(?:memory|memories|records|system|database)\b")
 # After it, the message ends, a mark comes, or a word that adds no subject ("..., clean slate",
 # "... please", "... and start again", "... make we start afresh", "... to zero"); never a
 # subject said right after it ("forget everything travel related").
@@ -86,8 +92,8 @@ _ENDS_IT = re.compile(r"\s*(?:$|[^\w\s]|(?:please|pls|plz|now|thanks|thank|ta|th
 _NARROWED = re.compile(r"\W*(?:about|abt|bout|on|from|in|of|for|with|regarding|re|related|concerning"
                        r"|to do with|(?:that|which) (?:i|we|is|was|are|were|has|have|relates?)|i|we"
                        r"|except|but|apart|other than|besides|save|bar|minus|exept|excluding|not|off)\b")
-_NEGATED = re.compile(r"(?:\bnot?|n['\u2019]?t|never|stop|no need to|dont|didnt|wont|shouldnt)"
-                      r"\W+(?:\w+\W+){0,3}$")
+_NEGATED = re.compile(r"\b(?:not?|never|stop|no need to|dont|didnt|doesnt|wont|wouldnt|shouldnt|cant"
+                      r"|cannot)\W+(?:\w+\W+){0,3}$")
 # ... nor as a task for the host or a question ("remind me to delete all my data", "how do i
 # erase all my data", "should i wipe everything")
 _MARK = re.compile(r"[^a-z0-9\s]")
@@ -107,9 +113,12 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
     # as `plain`, but with its marks kept apart: where the request ends matters here
     marked = " ".join(_MARK.sub(r" \g<0> ", normalise(read_removal(text))).split())
     inside = _INSIDE.search(marked)
-    if inside is None or _NEGATED.search(marked, 0, inside.start()) \
-            or _NOT_ASKED_OF_IRIS.search(marked, 0, inside.start()) \
-            or _NARROWED.match(marked, inside.end()) or not _ENDS_IT.match(marked, inside.end()):
+    if inside is None:
+        return None
+    kept = _YOUR_STORE.match(marked, inside.end())
+    end = kept.end() if kept else inside.end()
+    if _NEGATED.search(marked, 0, inside.start()) or _NOT_ASKED_OF_IRIS.search(marked, 0, inside.start()) \
+            or _NARROWED.match(marked, end) or not _ENDS_IT.match(marked, end):
         return None
     return "ask"  # a confirmation is only ever the short answer
 

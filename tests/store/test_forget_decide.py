@@ -112,6 +112,16 @@ def test_vague_empty_and_overlong_descriptions_match_nothing():
     assert _decide("that", "I like coffee").status == "not_found"
 
 
+def test_what_the_user_does_is_not_what_someone_named_does():
+    # fresh34, development since its scoring: "forget that i take melatonin" deleted "Milo
+    # takes melatonin gummies to fall asleep"
+    milo = "Milo takes melatonin gummies to fall asleep"
+    assert _decide("that i take melatonin", milo).status == "not_found"
+    assert _decide("that i live in leeds", "Tom lives in Leeds").status == "not_found"
+    assert _decide("that i take melatonin", "I take melatonin most nights").status == "forgotten"
+    assert _decide("that i like tea", "Tea is my favourite drink").status == "forgotten"
+
+
 def test_when_something_was_said_names_no_memory():
     # fresh33, development since its scoring: "delete what i told you the other day" deleted
     # "... and I told him I need time"
@@ -232,6 +242,15 @@ def test_when_something_was_said_names_no_memory():
     ("remind me to delete all my data", None),
     ("how do i erase all my data", None),
     ("so could you delete everything on my calendar for friday", None),
+    # round 24 (fresh35, development since its scoring): other verbs and other words for all
+    # of it, where it is kept, a negation's own words only ("consent" ends in "nt")
+    ("get rid of every skerrick of info you've got on me", "ask"),
+    ("scrub me from your records completely", "ask"),
+    ("Please permanently destroy every record you have about me.", "ask"),
+    ("Under the Privacy Act I withdraw my consent and want all of my stored data erased.", "ask"),
+    ("sweet as, now wipe the whole lot you've got on me", "ask"),
+    ("I'd like every trace of me erased from your memory", "ask"),
+    ("forget everything from your memory about my ex", None),
 ])
 def test_forget_all_requests_are_recognised(text, expected):
     assert forget_all.forget_all_request(text) == expected
