@@ -124,32 +124,24 @@ def test_store_warnings_reach_the_reply(settings):
     assert reply.errors == ["store: judge timed out"]
 
 
-@pytest.mark.parametrize("text, general", [
-    ("forget the car stuff", True), ("forget all the stuff about my job", True),
-    ("forget my car", False),
+@pytest.mark.parametrize("text, general, broad", [
+    ("forget the car stuff", True, True), ("forget all the stuff about my job", True, True),
+    ("forget my car", False, False),
+    # words that mean several facts are broad (round 23): the store asks about a nearer rival
+    ("forget the bits about religion", False, True), ("forget what i said about the wedding", False, True),
+    ("forget what i told you about my job", False, True), ("forget my education details", False, True),
+    ("delete my health info", False, True),
+    # one thing, not several
+    ("forget the thing about my dogs", True, False), ("forget the bit about church", False, False),
 ])
-def test_a_request_about_a_subject_in_general_says_so_to_the_store(pipeline, text, general):
-    # the query is only the subject ("car"): without the flag the store could not tell
+def test_a_request_about_a_subject_in_general_says_so_to_the_store(pipeline, text, general, broad):
+    # the query is only the subject ("car"): without the flags the store could not tell
     # "the car stuff" from "my car" (forget_eval_fresh13, development since its scoring)
     pipeline.handle("remember that our car insurance renews in August", user_id="g1")
     reply = pipeline.handle(text, user_id="g1")
     calls = [c for c in reply.tool_calls if c.name == "forget_memory"]
     assert calls and calls[0].arguments.get("general", False) is general
-
-
-@pytest.mark.parametrize("text, broad", [
-    ("forget the hospital stuff", True), ("forget the bits about religion", True),
-    ("forget what i said about the wedding", True), ("forget what i told you about my job", True),
-    ("forget my education details", True), ("delete my health info", True),
-    # one thing, not several
-    ("forget the thing about my dogs", False), ("forget the bit about church", False),
-    ("forget my car", False),
-])
-def test_words_that_mean_several_facts_are_broad(pipeline, text, broad):
-    pipeline.handle("remember that our car insurance renews in August", user_id="b1")
-    reply = pipeline.handle(text, user_id="b1")
-    calls = [c for c in reply.tool_calls if c.name == "forget_memory"]
-    assert calls and calls[0].arguments.get("broad", False) is broad
+    assert calls[0].arguments.get("broad", False) is broad
 
 
 @pytest.mark.parametrize("text,takes", [

@@ -62,9 +62,10 @@ _TRAIL = (r"(?: (?:please|pls|now|too|clean|for good|permanently|completely|enti
           r"|i (?:want|need|would like|d like)"
           r"(?: a fresh start| to (?:start|begin) (?:over|again|afresh|fresh))"
           r"))*")
+# The request itself: "wipe out all of it, every memory you have on me".
+_ASKED = rf"{_VERB}(?: out| away| off)? {_RESTATED}{_OBJECT}{_HOLDER}"
 # Polite words before the verb are removal.py's one list (LEAD_IN: "please", "kindly", ...).
-_FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}{_RESTART}{LEAD_IN}{_VERB}(?: out| away| off)? "
-                         rf"{_RESTATED}{_OBJECT}{_HOLDER}{_TRAIL}")
+_FORGET_ALL = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}{_RESTART}{LEAD_IN}{_ASKED}{_TRAIL}")
 # "forget the lot", "forget all of it": a pointer alone, with the one verb no host tool takes
 # ("delete the lot", "wipe all of it" may be said of a shopping list); only ever asked about.
 _FORGET_POINTER = re.compile(rf"(?:(?P<yes>{_AFFIRM}) )?{LEAD_IN}forget "
@@ -77,7 +78,7 @@ _EVERYTHING = re.compile(rf"{_OBJECT}{_HOLDER}")
 # slate", "..., kila kitu"). Never with a negation before it, nor with words after it that
 # narrow it to a subject or a place ("... about work", "... on my calendar", "... except my
 # allergies"): those are descriptions or another tool's.
-_INSIDE = re.compile(rf"(?<![\w'])(?:{_VERB}(?: out| away| off)? {_RESTATED}{_OBJECT}{_HOLDER}"
+_INSIDE = re.compile(rf"(?<![\w'])(?:{_ASKED}"
                      rf"|(?:{_OBJECT}|(?:the )?(?:whole )?lot){_HOLDER} "
                      r"(?:cleared|deleted|erased|wiped|removed|forgotten|destroyed|scrubbed)"
                      r"(?: away| out| off)?)(?![\w'])")
