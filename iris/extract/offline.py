@@ -172,7 +172,7 @@ _SPACE_RUN = re.compile(r"[ \t]{2,}")
 # It and all after it are no fact. Not after a subject, "to" or a modal: "I never reply to
 # emails when I'm away", "my boss wants me to respond by noon" are facts.
 _REPLY_REQUEST = re.compile(
-    r"(?<![\w'])(?:(?:please|pls|plz|kindly|just|and|so)\s+)*(?:(?:do\s+not|don'?t|dont)\s+)?"
+    r"(?<![\w'])(?:(?:do\s+not|don'?t|dont)\s+)?"
     r"(?:reply|respond|text\s+back|write\s+back|(?:confirm|acknowledge)(?=\s+(?:with|by)\b))"
     r"\s+(?:with\b|by\b|when\b|once\b|only\b|['\"\u201c\u2018]|(?:ok|okay|yes|noted|saved|done|got\s+it)\b)",
     re.I)
@@ -181,13 +181,21 @@ _NO_REQUEST_AFTER = frozenset({"i", "you", "u", "we", "he", "she", "they", "to",
                                "usually", "often", "rarely", "also"})
 
 
+# The words that go with the request before it ("please", "and so"): found in a bounded
+# window before the verb, so a long run of "and" costs linear time (a repeated group at the
+# pattern's start was tried at every position).
+_REQUEST_LEAD = re.compile(r"(?:(?<![\w'])(?:please|pls|plz|kindly|just|and|so)\s+)+$", re.I)
+
+
 def without_reply_request(text: str) -> str:
     for found in _REPLY_REQUEST.finditer(text):
-        before = re.findall(r"[a-z]+", text[:found.start()].lower())[-1:]
+        lead = _REQUEST_LEAD.search(text, max(0, found.start() - 40), found.start())
+        start = lead.start() if lead else found.start()
+        before = re.findall(r"[a-z]+", text[max(0, start - 40):start].lower())[-1:]
         if before and (before[0] in _NO_REQUEST_AFTER or before[0] in pronouns.person_words()
                        or before[0].removesuffix("s") in pronouns.person_words()):
             continue  # "the kids respond with tantrums": someone who answers before it
-        return text[:found.start()].rstrip()
+        return text[:start].rstrip()
     return text
 # Full-width sentence punctuation, typed with no space after it ("1．I swim 2．I sing"): read
 # as the ASCII mark and a space.
@@ -302,7 +310,9 @@ def without_frame(text: str) -> str:
 
 # A chat export's time stamp before each message ("[00:01] I like hockey [00:02] I ...",
 # "[21/03/2026, 08:41] ..."): a line break, as the export had.
-_CHAT_STAMP = re.compile(r"[ \t]*\[(?:\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]*)?"
+# (No run of spaces before it in the pattern: tried at every space of a long run, it was
+# quadratic; the spaces left before the line break are harmless.)
+_CHAT_STAMP = re.compile(r"\[(?:\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?[ \t]*)?"
                          r"\d{1,2}:\d{2}(?::\d{2})?\][ \t]*")
 # The quote a mail client puts under a reply: "On Tue, 3 Mar 2026 at 08:41, Iris wrote:" and
 # the quoted lines ("> What would you like me to remember?"). What the user wrote is above it.
