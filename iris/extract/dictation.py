@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from iris import text as english
+from iris.extract.asides import may_match
 from iris.extract.clauses import is_clause
 
 # Unambiguous after a word that is no determiner: "full stop", "end of note".
@@ -37,10 +38,13 @@ _EMOJI = r"(?:smiley|winky|sad|frowny|laughing|crying)\s+face|[a-z]+(?:\s+up)?\s
 # A list's bullet said aloud ("dot point", Australian; "bullet point"): before a clause only.
 _BULLETS = r"dot\s+point|bullet\s+point"
 _MARK = re.compile(
-    rf"(?<![\w'])(?P<word>{_STOPS}|{_OTHERS}|{_BULLETS}|{_EMOJI}|period|comma|colon|slash|new\s+line"
+    rf"(?=[a-z])(?<![\w'])(?P<word>{_STOPS}|{_OTHERS}|{_BULLETS}|{_EMOJI}|period|comma|colon|slash|new\s+line"
     r"|new\s+paragraph)(?![\w'])"
     r"(?:\s*[.!?,;:]+)?",  # a mark written after the spoken one is the same mark
     re.I)
+# Every spoken mark holds one of these: a message with none is passed without a scan.
+_MARK_WORDS = ("stop", "end", "colon", "exclamation", "question", "quot", "dot", "bracket",
+               "paren", "face", "emoji", "point", "period", "comma", "slash", "new")
 _MARKS = {"comma": ",", "new line": ".", "new paragraph": ".", "semicolon": ";", "semi colon": ";",
           "slash": ";",
           "colon": ":", "exclamation mark": "!", "exclamation point": "!", "question mark": "?",
@@ -117,11 +121,14 @@ _SHORTCODE = re.compile(r"(?<![\w:]):(?=[a-z0-9_+-]{0,40}[a-z])[a-z0-9_+-]{2,40}
 
 # A list's letters said aloud ("letter a I swim letter b I knit", "point a um I ..."): read as
 # "(a)", "(b)" when the message says at least "a" and "b" so, each before a clause.
-_SPOKEN_LETTER = re.compile(r"(?<![\w'])(?:letter|point|item)\s+([a-j])(?=\s*,?\s+(?:(?:um|uh|er|erm)\b\W*)?"
-                            r"[\w'])", re.I)
+_SPOKEN_LETTER = re.compile(r"(?=[a-z])(?<![\w'])(?:letter|point|item)\s+([a-j])"
+                            r"(?=\s*,?\s+(?:(?:um|uh|er|erm)\b\W*)?[\w'])", re.I)
+_LETTER_WORDS = ("letter", "point", "item")
 
 
 def _spoken_letters(text: str) -> str:
+    if not may_match(text, _LETTER_WORDS):
+        return text  # no letter said aloud: no scan (a 40 KB message is read in microseconds)
     found = [m for m in _SPOKEN_LETTER.finditer(text) if _opens_clause(
         re.sub(r"^\W*(?:(?:um|uh|er|erm)\b\W*)?", "", text[m.end():], flags=re.I))]
     if not {"a", "b"} <= {m.group(1).lower() for m in found}:
@@ -135,8 +142,8 @@ def spoken_marks(text: str) -> str:
     """`text` with its spoken punctuation written as marks: "I like tea full stop I swim" ->
     "I like tea. I swim"; "Iris note that I knit. Full Stop" -> "Iris note that I knit.".
     An emoji's shortcode becomes a bullet (":white_check_mark: I swim" -> "• I swim")."""
-    text = _spoken_letters(_SHORTCODE.sub("\u2022", text))
-    if not _MARK.search(text):
+    text = _spoken_letters(_SHORTCODE.sub("\u2022", text) if ":" in text else text)
+    if not may_match(text, _MARK_WORDS) or not _MARK.search(text):
         return text
     pieces: list[str] = []
     last = 0

@@ -172,7 +172,7 @@ _SPACE_RUN = re.compile(r"[ \t]{2,}")
 # It and all after it are no fact. Not after a subject, "to" or a modal: "I never reply to
 # emails when I'm away", "my boss wants me to respond by noon" are facts.
 _REPLY_REQUEST = re.compile(
-    r"(?<![\w'])(?:(?:do\s+not|don'?t|dont)\s+)?"
+    r"(?=[a-z])(?<![\w'])(?:(?:do\s+not|don'?t|dont)\s+)?"
     r"(?:reply|respond|text\s+back|write\s+back|(?:confirm|acknowledge)(?=\s+(?:with|by)\b))"
     r"\s+(?:with\b|by\b|when\b|once\b|only\b|['\"\u201c\u2018]|(?:ok|okay|yes|noted|saved|done|got\s+it)\b)",
     re.I)
@@ -187,7 +187,13 @@ _NO_REQUEST_AFTER = frozenset({"i", "you", "u", "we", "he", "she", "they", "to",
 _REQUEST_LEAD = re.compile(r"(?:(?<![\w'])(?:please|pls|plz|kindly|just|and|so)\s+)+$", re.I)
 
 
+# Every request holds one of these words: a text with none (most) is passed without a scan.
+_REPLY_WORDS = ("reply", "respond", "back", "confirm", "acknowledge")
+
+
 def without_reply_request(text: str) -> str:
+    if not asides.may_match(text, _REPLY_WORDS):
+        return text
     for found in _REPLY_REQUEST.finditer(text):
         lead = _REQUEST_LEAD.search(text, max(0, found.start() - 40), found.start())
         start = lead.start() if lead else found.start()

@@ -87,12 +87,7 @@ def strip_command(text: str) -> str:
         if _POLITE_QUESTION.match(text) and rest.endswith("?"):
             rest = rest.rstrip("? ")
         return rest
-    rest = text
-    while True:  # leading filler words, any number of them
-        match = _FILLER.match(rest)
-        if not match or not match.group():
-            break
-        rest = rest[match.end():]
+    rest = text[_skip(_FILLER, text, 0):]  # leading filler words, any number of them
     verb = _BARE_VERBS.match(rest)
     fuzzy = 0 if verb else _fuzzy_command_word(rest)
     if verb or fuzzy:
@@ -113,17 +108,25 @@ def strip_command(text: str) -> str:
     return rest
 
 
-def _strip_objects(rest: str, *, required: bool) -> str | None:
-    found = False
+_BLANKS = re.compile(r"\s*")
+
+
+def _skip(pattern: re.Pattern[str], text: str, at: int, *, spaces: bool = False) -> int:
+    """Where a run of `pattern`'s matches from `at` ends (maybe with blanks before each): a
+    position, not a copy of the rest per match, so a 40 KB run of "and" stays linear."""
     while True:
-        candidate = rest.lstrip()
-        match = _OBJECT.match(candidate)
+        start = _BLANKS.match(text, at).end() if spaces else at  # type: ignore[union-attr]
+        match = pattern.match(text, start)
         if not match or not match.group():
-            break
-        rest, found = candidate[match.end():], True
-    if required and not found:
+            return at
+        at = match.end()
+
+
+def _strip_objects(rest: str, *, required: bool) -> str | None:
+    end = _skip(_OBJECT, rest, 0, spaces=True)
+    if required and not end:
         return None
-    return rest.lstrip(" \t:,-–—")
+    return rest[end:].lstrip(" \t:,-–—")
 
 
 # A trailing command or thanks is a few words: the end-anchored patterns only ever see this

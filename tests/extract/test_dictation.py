@@ -2,8 +2,11 @@
 hedge reading must keep (iris/extract/asides.py)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from iris.extract.asides import is_telling_hedge
+from iris.extract import dictation
+from iris.extract.asides import is_telling_hedge, may_match
 from iris.extract.dictation import spoken_marks
 from iris.extract.offline import split_facts
 from iris.extract.segmenter import read_facts
@@ -114,3 +117,23 @@ def test_a_dictated_list_is_read_as_written() -> None:
     message = ("please memorize the following. open bracket a close bracket I am a retired gym "
                "teacher open bracket b close bracket cheeseburgers are my favorite food")
     assert read_facts(message)[0] == ["I am a retired gym teacher", "Cheeseburgers are my favorite food"]
+
+
+# The words the spoken-mark patterns are made of, and a few others: any text of them the
+# patterns match must pass the cheap word check that lets most messages skip the scan.
+_MARK_VOCABULARY = st.sampled_from([
+    "full", "stop", "end", "of", "the", "note", "message", "dictation", "recording", "send", "semi",
+    "colon", "semicolon", "exclamation", "mark", "point", "question", "open", "close", "quote",
+    "quotes", "unquote", "dot", "bracket", "brackets", "parenthesis", "parentheses", "paren",
+    "parens", "smiley", "winky", "sad", "frowny", "laughing", "crying", "face", "thumbs", "up",
+    "emoji", "bullet", "period", "comma", "slash", "new", "line", "paragraph", "letter", "item",
+    "a", "b", "I", "swim", "-", ",", "."])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_MARK_VOCABULARY, min_size=1, max_size=6).map(" ".join))
+def test_every_spoken_mark_passes_the_word_check(text: str) -> None:
+    if dictation._MARK.search(text):
+        assert may_match(text, dictation._MARK_WORDS)
+    if dictation._SPOKEN_LETTER.search(text):
+        assert may_match(text, dictation._LETTER_WORDS)

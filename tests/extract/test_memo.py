@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from iris.extract import asides, chat, closers, joiners, memo, wrappers
+from iris.extract import asides, chat, closers, joiners, memo, offline, wrappers
 from iris.extract.offline import is_clause, split_facts
 
 SOME = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -105,6 +105,19 @@ def test_the_word_tests_never_skip_a_match(text):
         assert asides.may_match(text, asides._COMMENT_WORDS)
     if asides._HEDGE.search(text):
         assert asides.may_match(text, asides._HEDGE_WORDS_HELD)
+
+
+_REPLY_VOCABULARY = st.sampled_from([
+    "do", "not", "don't", "dont", "reply", "respond", "text", "write", "back", "confirm",
+    "acknowledge", "with", "by", "when", "once", "only", "'", '"', "ok", "okay", "yes", "noted",
+    "saved", "done", "got", "it", "please", "and", "I", "tea", "REPLY", "\u017fure"])
+
+
+@SOME
+@given(st.lists(_REPLY_VOCABULARY, max_size=8).map(" ".join))
+def test_the_reply_request_word_test_never_skips_a_match(text):
+    if offline._REPLY_REQUEST.search(text):
+        assert asides.may_match(text, offline._REPLY_WORDS)
 
 
 def test_the_word_tests_skip_text_without_the_words_and_never_skip_non_ascii():
