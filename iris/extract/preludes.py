@@ -37,6 +37,11 @@ _LIST = frozenset({"following", "these", ":"})
 # Words of a command that adds to the facts before it.
 _ADDING = frozenset({"also", "too", "well", "another", "more", "again", "other", "add", "next",
                      "side", "plus", "addition", "additionally", "furthermore", "moreover"})
+# Adverbs between the request and its verb: "if you would simply remember that".
+_SOFTENING = frozenset({"just", "simply", "quickly", "kindly"})
+# A turn back to the point just before the command ("anyway, remember I ..."): what stood
+# before it was said by the way, whatever the command names.
+_TURNING = frozenset({"anyway", "anyways", "anyhow", "anyhoo", "meantime"})
 _SENTENCE_ENDS = frozenset(".!?;\n")
 _COUNTER = re.compile(r"\d+|[a-z]|[ivx]+")
 
@@ -53,7 +58,10 @@ def command_end(text: str, past: int = 0) -> int | None:
             continue
         if word == "forget" and norms[max(0, i - 2):i] == ["not", "to"]:
             continue  # "... . Not to forget: ...": an infinitive adds, it commands nothing
-        said_as = norms[i - 1] if i else "."
+        said = i - 1
+        while said >= 0 and norms[said] in _SOFTENING:
+            said -= 1  # "if you would simply remember that", "please just note"
+        said_as = norms[said] if said >= 0 else "."
         objects = _LIST if said_as in _IMPERATIVE else _LIST | _THAT if said_as in _STATED \
             else frozenset()
         after = norms[i + 1:i + 1 + _OBJECT_REACH]
@@ -64,9 +72,12 @@ def command_end(text: str, past: int = 0) -> int | None:
         named = [k for k, w in enumerate(after) if w in objects]
         before = norms[max(0, i - _OBJECT_REACH):i]
         begun = max((k + 1 for k, w in enumerate(before) if w in _SENTENCE_ENDS), default=0)
-        if named and _ADDING.isdisjoint(after) and _ADDING.isdisjoint(before[begun:]) \
-                and words[i + 1 + named[0]].end() >= past:
+        if not (_ADDING.isdisjoint(after) and _ADDING.isdisjoint(before[begun:])):
+            continue
+        if named and words[i + 1 + named[0]].end() >= past:
             return words[i + 1 + named[0]].end()
+        if said_as in _TURNING and words[i].end() >= past:
+            return words[i].end()  # "... doin my head in. anyway remember I ...": what follows
     return None
 
 

@@ -32,6 +32,12 @@ from iris.extract.segmenter import read_facts
     # a sentence asking the reader's patience
     ("I work nights, so forgive the late message. I keep bees. My van is red.",
      ["I keep bees", "My van is red"]),
+    # an adverb between the request and its verb
+    ("I have been stuck in traffic for an hour, and I would be grateful if you would simply "
+     "note that I keep bees. My van is red.", ["I keep bees", "My van is red"]),
+    # a turn back to the point before the command: what came before was said by the way
+    ("the printer at work is driving me mad. anyway, remember I keep bees. My van is red.",
+     ["I keep bees", "My van is red"]),
 ])
 def test_a_lead_in_before_the_command_is_no_fact(message, facts):
     assert read_facts(message)[0] == facts
