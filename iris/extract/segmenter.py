@@ -235,11 +235,25 @@ def _without_object_of_a_request(message: str, spans: list[tuple[int, int]]) -> 
 # before it out; "also" says it was a fact. Of the 35 such commands in the development files, no
 # clause between the last gold fact and the command is anything but a fact.
 _ADDING_COMMAND = re.compile(
-    r"(?:\b(?:please|pls|plz|and)\s+)?\balso\s+(?:please\s+)?(?:remember|note|save|store|add"
+    r"(?:\b(?:please|pls|plz|and)\s+)?\balso[\s,]+(?:please\s+)?(?:remember|note|save|store|add"
     r"|keep in mind|jot down|write down)\b"
     r"|\b(?:remember|note|save|store)\s+(?:this|that)?\s*(?:too|as well)\b"
     r"|\bnot\s+to\s+forget\b", re.I)  # "... . Not to forget: ..." (fresh23)
 _SENTENCE_ENDS = ".!?\n"
+
+
+# Words that turn back to the point just before the command ("I keep bees. Anyway, also
+# remember ..."): no sentence of their own.
+_TURN_WORDS = frozenset({"anyway", "anyways", "anyhow", "oh", "and", "so", "ok", "okay", "right"})
+
+
+def _without_turn(region: str) -> str:
+    for _ in range(3):  # a few words at most: a long run of "and" stays linear
+        words = region.rstrip(" \t,").rsplit(None, 1)
+        if len(words) < 2 or words[1].lower() not in _TURN_WORDS:
+            break
+        region = words[0]
+    return region
 
 
 def _with_fact_before_adding(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -250,7 +264,7 @@ def _with_fact_before_adding(message: str, spans: list[tuple[int, int]]) -> list
             continue
         # the last sentence before the command: back over its closing marks, then to the
         # sentence end before it
-        region = message[before:command.start()].rstrip(_SENTENCE_ENDS + " \t,;:-")
+        region = _without_turn(message[before:command.start()]).rstrip(_SENTENCE_ENDS + " \t,;:-")
         start = before + max(region.rfind(mark) for mark in _SENTENCE_ENDS) + 1
         body = message[start:before + len(region)].strip()
         if len(body.split()) >= 2 and is_clause(body) and not is_request(body):

@@ -66,6 +66,12 @@ def test_a_command_that_adds_keeps_the_fact_before_it(gap):
     assert preludes.without_prelude(message, spans) == spans
 
 
+@pytest.mark.parametrize("gap", [". Anyway, also remember that ", ". Also, remember that ",
+                                 ".\nOh and also, remember that "])
+def test_the_segmenter_keeps_the_fact_before_a_command_that_adds(gap):
+    assert read_facts("I keep bees" + gap + "my van is red.")[0] == ["I keep bees", "My van is red"]
+
+
 def test_a_label_that_adds_keeps_the_phrase_before_it():
     message = "My favourite toy as a child my lite brite. Oh and one more: my van is red"
     spans = [(0, 41), (60, 73)]
