@@ -23,7 +23,7 @@ from iris.hygiene import encoding_problem, strip_invisible
 from iris.present import Presenter
 from iris.removal import read_removal
 from iris.results import AMBIGUOUS, FORGOTTEN, NOT_FOUND, STORE_FAILED, format_result, try_parse
-from iris.store.forget import BROAD, GENERAL
+from iris.store.forget import BROAD, GENERAL, STATED
 from iris.store.forget_all import forget_all_request
 from iris.store.probe import described_removal, removal_request
 from iris.tools import run_tool
@@ -370,10 +370,11 @@ def _general(text: str) -> dict[str, bool]:
     """The forget_memory arguments for a request about a subject in general ("forget the car
     stuff", "the things about my job", "what I said about the wedding"): the query the store
     gets is only the subject, so the store is told (it then asks when another memory is as
-    near, see forget.decide)."""
+    near, see forget.decide); and for one that states the fact ("forget that I ...")."""
     lowered = text.lower()
     return {**({"general": True} if GENERAL.search(lowered) else {}),
-            **({"broad": True} if BROAD.search(lowered) else {})}
+            **({"broad": True} if BROAD.search(lowered) else {}),
+            **({"stated": True} if STATED.search(lowered) else {})}
 
 
 def _topic(text: str) -> str | None:

@@ -144,6 +144,17 @@ def test_a_request_about_a_subject_in_general_says_so_to_the_store(pipeline, tex
     assert calls[0].arguments.get("broad", False) is broad
 
 
+@pytest.mark.parametrize("text, stated", [
+    ("forget that i take sweeteners", True), ("please delete the fact that my car is blue", True),
+    ("forget that stuff about my car", False), ("forget my car", False),
+])
+def test_a_request_that_states_the_fact_says_so_to_the_store(pipeline, text, stated):
+    pipeline.handle("remember that our car insurance renews in August", user_id="g2")
+    reply = pipeline.handle(text, user_id="g2")
+    calls = [c for c in reply.tool_calls if c.name == "forget_memory"]
+    assert calls and calls[0].arguments.get("stated", False) is stated
+
+
 @pytest.mark.parametrize("text,takes", [
     ("yes", True), ("Yes please!", True), ("yep, thats the one", True), ("yes forget it", True),
     ("that one please", True), ("ok delete it", True), ("delete it", True),

@@ -38,7 +38,8 @@ class Store(Protocol):
 
     def forget(self, namespace: str, *, id: int | None = None,
                query: str | None = None, literal: bool = False,
-               general: bool = False, broad: bool = False) -> ForgetResult: ...
+               general: bool = False, broad: bool = False,
+               stated: bool = False) -> ForgetResult: ...
 
     def forget_all(self, namespace: str, *, confirm: bool = False) -> ForgetResult: ...
 

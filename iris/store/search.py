@@ -111,7 +111,7 @@ class Ranker:
 
     def forget_target(self, conn: Connection, namespace: str, query: str, *,
                       literal: bool = False, general: bool = False,
-                      broad: bool = False) -> int | ForgetResult:
+                      broad: bool = False, stated: bool = False) -> int | ForgetResult:
         """The id of the memory a description names, or a not_found / ambiguous result.
         `literal`: only by the description's own words; `general` and `broad`: about a subject
         in general (see forget.decide)."""
@@ -129,7 +129,7 @@ class Ranker:
             forget.Candidate(id=int(mem_id), content=matrix.contents[j],
                              cosine=cosine.get(j, -1.0))
             for j, mem_id in enumerate(matrix.ids)], self.concepts(), literal=literal,
-            general=general, broad=broad)
+            general=general, broad=broad, stated=stated)
         if decision.status == "forgotten" and decision.id is not None:
             return decision.id
         if decision.status == "ambiguous":

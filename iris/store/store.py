@@ -268,14 +268,16 @@ class MemoryStore:
 
     def forget(self, namespace: str, *, id: int | None = None,
                query: str | None = None, literal: bool = False,
-               general: bool = False, broad: bool = False) -> ForgetResult:
+               general: bool = False, broad: bool = False,
+               stated: bool = False) -> ForgetResult:
         """Delete one memory, by id or by the best match for a description, and its text
         everywhere it was kept (edges, finished queue rows, caches). When two memories
         match a description about equally well, nothing is deleted: the result is
         `ambiguous` with the candidates, so the user can say which one. `literal`: a
         description matches only by its own words (no topics, no word knowledge). `general`:
         the user asked about a subject in general ("the car stuff"), not one fact; `broad`:
-        in words that mean several facts ("the hospital stuff", "what I said about X")."""
+        in words that mean several facts ("the hospital stuff", "what I said about X");
+        `stated`: the fact itself, said as a clause ("forget that I take sweeteners")."""
         check_namespace(namespace)
         if id is None and not (query and query.strip()):
             raise InputError("forget needs an id or a query")
@@ -286,7 +288,7 @@ class MemoryStore:
                 with self.db.connect() as conn:
                     found = self._ranker.forget_target(conn, namespace, query or "",
                                                        literal=literal, general=general,
-                                                       broad=broad)
+                                                       broad=broad, stated=stated)
                 if isinstance(found, ForgetResult):
                     return found
                 id = found

@@ -166,9 +166,10 @@ def list_memories(store: Store, namespace: str, arguments: object) -> ToolRun:
 def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     """By id, by description, or everything (`all`: asks first, see MemoryStore.forget_all;
     a query such as "everything" or "all my data" is taken as `all`, never matched).
-    `literal`, `general` and `broad` (set by the pipeline, not in the tool schema): match the
-    query's own words; the query is a subject the user asked about in general ("the car
-    stuff"), in words that mean several facts (see iris.store.forget.BROAD)."""
+    `literal`, `general`, `broad` and `stated` (set by the pipeline, not in the tool schema):
+    match the query's own words; the query is a subject the user asked about in general ("the
+    car stuff"), in words that mean several facts (see iris.store.forget.BROAD); the fact
+    itself, said as a clause (iris.store.forget.STATED)."""
     from iris.store.forget_all import means_everything
 
     try:
@@ -188,7 +189,7 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
             raise InputError("forget_memory needs an 'id', a 'query' or 'all'")
         outcome = store.forget(namespace, id=memory_id, query=query,
                                literal=_flag(args, "literal"), general=_flag(args, "general"),
-                               broad=_flag(args, "broad"))
+                               broad=_flag(args, "broad"), stated=_flag(args, "stated"))
     except (InputError, StoreError) as exc:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool="forget_memory", reason=str(exc)))
     if outcome.status == "forgotten":

@@ -453,6 +453,31 @@ def test_a_broad_description_asks_when_a_related_memory_is_a_little_further():
     assert decide("hospital", [weak, radio], broad=True).status == "forgotten"
 
 
+@pytest.mark.parametrize("description, memory", [
+    # forget_eval_fresh19 and fresh18 (development since their scoring): a kind of the thing
+    ("i take sweeteners", "I have two sugars in my brew"),
+    ("my sister is a nurse", "My twin sister Orla is a midwife in Derry"),
+    ("i love wearing dresses", "I love wearing skinny jeans and leggings"),
+])
+def test_a_stated_fact_is_not_a_memory_about_a_kind_of_its_thing(description, memory):
+    candidates = [Candidate(id=1, content=memory, cosine=0.6)]
+    assert decide(description, candidates).status == "forgotten"  # "forget my sweeteners"
+    assert decide(description, candidates, stated=True).status == "not_found"
+    same = [Candidate(id=1, content="I keep bees in my garden", cosine=0.6)]
+    assert decide("i keep bees", same, stated=True).status == "forgotten"
+
+
+def test_a_question_of_amount_is_answered_only_by_a_memory_that_says_one():
+    # forget_eval_fresh35 (development since its scoring): "how much is in my kiwisaver"
+    provider = [Candidate(id=1, content="My KiwiSaver is with Simplicity", cosine=0.67)]
+    assert decide("how much is in my kiwisaver", provider).status == "not_found"
+    assert decide("my kiwisaver", provider).status == "forgotten"
+    balance = [Candidate(id=1, content="I have about 40k in my KiwiSaver", cosine=0.6)]
+    assert decide("how much is in my kiwisaver", balance).status == "forgotten"
+    assert decide("how many hens i keep", [Candidate(id=1, content="I keep a dozen hens",
+                                                          cosine=0.6)]).status == "forgotten"
+
+
 @pytest.mark.parametrize("text, general", [
     ("forget the car stuff", True), ("forget all the things about my job", True),
     ("forget what i like to read", True), ("forget what kind of music im into", True),
