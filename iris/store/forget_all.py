@@ -16,26 +16,29 @@ _VERB = (r"(?:(?:permanently|completely|totally|fully|just) )?"  # "permanently 
          r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset|nuke|get rid of|bin|ditch"
          r"|destroy|scrub|expunge)")
 # "everything you know about me", "all you've got on me", "whatever u have on me"
-_YOU = r"(?:that |which |wey )?(?:you|u|youve|youd)(?: have| ve)?"  # Pidgin "wey": that
+# Pidgin "wey": that; "you are having": the progressive of "have", as Indian English says it
+_YOU = r"(?:that |which |wey )?(?:you|u|youve|youd)(?: have| ve| are having| re having)?"
 # "you've got", "u know": the assistant holding something (iris/store/probe.py reads it too).
 YOU_HOLD = (rf"{_YOU}(?: (?:got|have|know|sabi|stored|saved|kept|remember|hold|learned|learnt"
             r"|collected|recorded|noted))?(?: (?:stored|saved|kept|recorded|noted))?")
 _HOLDER = rf"(?: {YOU_HOLD})?(?: (?:about|abt|bout|of|on|for) me| of mine)?"
 _WHOSE = r"(?:my|your|ur|the)"
-_KEPT = r"(?:memories|memory|data|facts|fact|notes|note|info|information|details|detail)"
+_KEPT = r"(?:memories|memory|data|facts|fact|notes|note|info|information|informations|details|detail)"
 # "... i've ever told you", "... i ever said to you": what the user gave the assistant
 _TOLD = (r"(?: (?:i ever|i have ever|ive ever|ive|i) (?:told (?:you|u)|said(?: to (?:you|u))?"
          r"|shared(?: with (?:you|u))?)| we (?:have )?(?:ever )?(?:talked about|discussed|said))")
 _OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
-           r"(?:everything|every (?:single |last )?(?:thing|memory|fact|note|detail|bit|trace|record"
-           r"|scrap|piece|shred|skerrick)(?: of (?:me|(?:my )?(?:personal )?(?:info|information|data)))?)"
+           r"(?:everything|(?:each and )?every (?:single |last )?(?:thing|memory|fact|note|detail|bit"
+           r"|trace|record|scrap|piece|shred|skerrick)"
+           r"(?: of (?:me|(?:my )?(?:personal )?(?:info|information|data)))?)"
            rf"{_TOLD}?"
            rf"|(?:all|whatever|anything|(?:the )?(?:whole )?lot)(?= {_YOU}\b)"
            rf"|all about me|me (?:from|out of) {_WHOSE} (?:memory|memories|records)"
            rf"|(?:all )?(?:of )?{_WHOSE} (?:(?:whole|entire) )?(?:personal )?(?:data|memory|memories)"
            rf"|all (?:of )?(?:{_WHOSE} )?(?:saved |stored )?(?:personal )?{_KEPT}"
            # "wipe all the stuff you've saved": what the assistant holds, in any words
-           rf"|all (?:the )?(?:stuff|things|info|information|data)(?= {_YOU}\b|{_TOLD})(?:{_TOLD})?"
+           rf"|all (?:the )?(?:stuff|things|info|information|informations|data)"
+           rf"(?= {_YOU}\b|{_TOLD})(?:{_TOLD})?"
            # "my whole profile", "my whole history with you", "forget me completely"
            r"|(?:my )?(?:whole |entire )?profile(?: and everything in it)?"
            r"|(?:my )?(?:whole |entire )?history with (?:you|u)"
@@ -89,6 +92,7 @@ _YOUR_STORE = re.compile(r"\s*(?:from|off|out of) (?:your|ur|the) "
 # "... please", "... and start again", "... make we start afresh", "... to zero"); never a
 # subject said right after it ("forget everything travel related").
 _ENDS_IT = re.compile(r"\s*(?:$|[^\w\s]|(?:please|pls|plz|now|thanks|thank|ta|that would|and|so|make"
+                      r"|completely|entirely|permanently|fully"
                       r"|to zero|for me|asap|today|for good|once and for all)\b)")
 _NARROWED = re.compile(r"\W*(?:about|abt|bout|on|from|in|of|for|with|regarding|re|related|concerning"
                        r"|to do with|(?:that|which) (?:i|we|is|was|are|were|has|have|relates?)|i|we"

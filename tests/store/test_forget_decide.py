@@ -251,6 +251,13 @@ def test_when_something_was_said_names_no_memory():
     ("sweet as, now wipe the whole lot you've got on me", "ask"),
     ("I'd like every trace of me erased from your memory", "ask"),
     ("forget everything from your memory about my ex", None),
+    # round 25 (fresh37, development since its scoring): "you are having", "each and every",
+    # the plural "informations", a closing adverb
+    ("Kindly erase all the data you are having about me.", "ask"),
+    ("please remove each and every detail you know about me", "ask"),
+    ("Remove all informations of mine, every single one.", "ask"),
+    ("Please delete all my details completely, full and final.", "ask"),
+    ("please delete all the informations you are having about my son", None),
 ])
 def test_forget_all_requests_are_recognised(text, expected):
     assert forget_all.forget_all_request(text) == expected
