@@ -184,9 +184,12 @@ SPLIT_LABELS = {
     "fresh34": "FORMER FRESH HELD-OUT 34 (scored once, looked at since: development data now)",
     "fresh35": "FORMER FRESH HELD-OUT 35 (scored once, looked at since: development data now)",
     # forget_eval_fresh36.yaml and forget_eval_fresh37.yaml: written in round 25 by writers that
-    # had not read the rules, committed before any code ran on them, to be scored once.
-    "fresh36": "FRESH HELD-OUT 36 (written blind, committed before any code ran on it, scored once)",
-    "fresh37": "FRESH HELD-OUT 37 (written blind, committed before any code ran on it, scored once)",
+    # had not read the rules, committed (81148a4, 734e6ed) before any code ran on them, scored
+    # once on b6979ce (0 wrong, 43.0%; 1 wrong, 42.4%; their _result.txt), then looked at
+    # (forget-everything in fresh37's words): development data from now on. The next blind
+    # sets are fresh38 and fresh39.
+    "fresh36": "FORMER FRESH HELD-OUT 36 (scored once, looked at since: development data now)",
+    "fresh37": "FORMER FRESH HELD-OUT 37 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
