@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -494,3 +494,13 @@ def bare_deictic_request(text: str) -> bool:
     if not isinstance(text, str) or len(text) > 120:
         return False
     return _deictic_request().fullmatch(plain(text)) is not None
+
+
+def replace_matches(text: str, found: list[re.Match[str]], mark: Callable[[re.Match[str]], str]) -> str:
+    """`text` with each match of `found` (in order, none overlapping) written as `mark` gives
+    it, in one pass: thousands of matches in a 40 KB message stay linear."""
+    pieces, last = [], 0
+    for match in found:
+        pieces += [text[last:match.start()], mark(match)]
+        last = match.end()
+    return "".join(pieces) + text[last:]

@@ -133,9 +133,7 @@ def _spoken_letters(text: str) -> str:
         re.sub(r"^\W*(?:(?:um|uh|er|erm)\b\W*)?", "", text[m.end():], flags=re.I))]
     if not {"a", "b"} <= {m.group(1).lower() for m in found}:
         return text
-    for m in reversed(found):
-        text = f"{text[:m.start()]}({m.group(1).lower()}){text[m.end():]}"
-    return text
+    return english.replace_matches(text, found, lambda m: f"({m.group(1).lower()})")
 
 
 def spoken_marks(text: str) -> str:

@@ -725,8 +725,7 @@ def _plain_counters(text: str) -> str:
     for pattern in (_OUTLINE, _BRACKET_LABEL):
         found = list(pattern.finditer(text))
         if {"1", "2"} <= {m.group(1) for m in found}:
-            for m in reversed(found):
-                text = f"{text[:m.start()]}{m.group(1)}){text[m.end():]}"
+            text = english.replace_matches(text, found, lambda m: f"{m.group(1)})")
     return text
 
 
