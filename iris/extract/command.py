@@ -226,10 +226,11 @@ def key_start(text: str, end: int, is_clause: Callable[[str], bool]) -> int:
 # adverb of time or a negation, then the verb ("I still remember ...", "we always forget ...",
 # "I can't remember ...", "i forget my pin whenever ..."). "I want to note that ..." and "I
 # need you to remember ..." stay commands.
-_OWN_MEMORY = re.compile(
-    r"\W*(?:i|we)\s+(?:(?:still|always|never|often|sometimes|usually|really|clearly|vividly|barely|"
-    r"hardly|can(?:no|n['\u2019]|')t|do(?:n['\u2019]t| not)|could(?:n['\u2019]t| not))\s+)?"
-    r"(?:remember|forget)\b", re.I)
+# What may stand between the user and their own remembering ("I still ...", "we can't ..."):
+# also read by the segmenter (`_OWN_MEMORY_BEFORE`).
+OWN_MEMORY_ADVERB = (r"(?:still|always|never|often|sometimes|usually|really|clearly|vividly|barely"
+                     r"|hardly|can['\u2019]?t|cannot|don['\u2019]?t|do not|could(?:n['\u2019]?t| not))")
+_OWN_MEMORY = re.compile(rf"\W*(?:i|we)\s+(?:{OWN_MEMORY_ADVERB}\s+)?(?:remember|forget)\b", re.I)
 
 
 def _lead_in_end(text: str, *, whole: bool = False) -> int:

@@ -20,6 +20,7 @@ from pathlib import Path
 from iris import text as english
 from iris.extract import chat, closers, joiners, offline, preludes, pronouns
 from iris.extract.clauses import FIRST_PERSON, is_clause
+from iris.extract.command import OWN_MEMORY_ADVERB
 from iris.extract.dictation import spoken_marks
 from iris.extract.wrappers import is_request, strip_command
 from iris.hygiene import encoding_problem
@@ -590,9 +591,8 @@ def _with_fronted_clauses(message: str, spans: list[tuple[int, int]]) -> list[tu
 
 # The user's own remembering or forgetting before a span, which the model took for the command
 # ("remember that | i forget | my pin whenever i change phones"): the fact's subject and verb.
-_OWN_MEMORY_BEFORE = re.compile(r"\b(?:i|we)\s+(?:(?:still|always|never|often|sometimes|usually|"
-                                r"really|barely|hardly|can[\'\u2019]?t|cannot|don[\'\u2019]?t)\s+)?"
-                                r"(?:forget|remember)\s+$", re.I)
+_OWN_MEMORY_BEFORE = re.compile(rf"\b(?:i|we)\s+(?:{OWN_MEMORY_ADVERB}\s+)?(?:forget|remember)\s+$",
+                                re.I)
 # ... not the telling's own: "before i forget", "in case i forget", "so we remember"
 _TELLING_BEFORE = re.compile(r"\b(?:before|befor|bfore|b4|case|lest|so|until|till|if|when|or)\W*$", re.I)
 

@@ -697,7 +697,7 @@ def _a_name_does_it(d: Description, content: str) -> bool:
     if not d.about_user or d.people or not _USER_SUBJECT.match(d.text.lower()):
         return False
     raw = re.findall(r"[A-Za-z][A-Za-z'\u2019]*", content)
-    if len(raw) < 2 or not raw[0][:1].isupper() or raw[0] == "I" or any(
+    if len(raw) < 2 or not raw[0][:1].isupper() or any(
             w.lower().replace("'", "").replace("\u2019", "") in _FIRST_PERSON for w in raw):
         return False
     verb = raw[1].lower()
@@ -783,13 +783,14 @@ def _rival(d: Description, match: Candidate, candidates: Sequence[Candidate],
     """For a general description, the other memory whose cosine to it comes within
     GENERAL_MARGIN of the match's, if any; for a broad one, also within BROAD_MARGIN when
     its cosine is at least BROAD_FLOOR."""
-    if match.cosine <= 0 or not (general or broad or GENERAL.search(d.text.lower())):
+    general = general or GENERAL.search(d.text.lower()) is not None
+    if match.cosine <= 0 or not (general or broad):
         return None  # (no cosine known: candidates made without the embedder)
     others = [c for c in candidates if c.id != match.id]
     best = max(others, key=lambda c: c.cosine, default=None)
     if best is None:
         return None
-    near = (general or GENERAL.search(d.text.lower())) and best.cosine >= match.cosine - GENERAL_MARGIN
+    near = general and best.cosine >= match.cosine - GENERAL_MARGIN
     return best if near or broad and best.cosine >= max(match.cosine - BROAD_MARGIN, BROAD_FLOOR) else None
 
 
