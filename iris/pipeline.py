@@ -274,7 +274,7 @@ class Pipeline:
         A shopping item ("get rid of biscuit") is looked for only when a memory names it."""
         if turn.probe_as_name and not self._named(turn.user_id, turn.probe or ""):
             return turn
-        how = {"literal": True} if turn.probe_literal else _general(turn.text)
+        how = {"literal": True} if turn.probe_literal else _forget_flags(turn.text)
         call = ToolCall(name="forget_memory", arguments={"query": turn.probe, **how})
         run = run_tool(call, self.store, turn.user_id, wait=turn.wait,
                        secrets=self.settings.secrets, position=1, source="offline")
@@ -347,7 +347,7 @@ def _forget_arguments(query: str, text: str) -> dict[str, Any]:
     # dictated: "forget where i park at work full stop" names where I park at work
     from iris.extract.dictation import spoken_marks
 
-    return {"query": spoken_marks(query).rstrip(" .") or query, **_general(text)}
+    return {"query": spoken_marks(query).rstrip(" .") or query, **_forget_flags(text)}
 
 
 def _offered(results: list[str]) -> int | None:
@@ -366,7 +366,7 @@ def _offered(results: list[str]) -> int | None:
     return None
 
 
-def _general(text: str) -> dict[str, bool]:
+def _forget_flags(text: str) -> dict[str, bool]:
     """The forget_memory arguments for a request about a subject in general ("forget the car
     stuff", "the things about my job", "what I said about the wedding"): the query the store
     gets is only the subject, so the store is told (it then asks when another memory is as

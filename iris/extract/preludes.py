@@ -41,7 +41,7 @@ _ADDING = frozenset({"also", "too", "well", "another", "more", "again", "other",
 _SOFTENING = frozenset({"just", "simply", "quickly", "kindly"})
 # A turn back to the point just before the command ("anyway, remember I ..."): what stood
 # before it was said by the way, whatever the command names.
-_TURNING = frozenset({"anyway", "anyways", "anyhow", "anyhoo", "meantime"})
+TURNING = frozenset({"anyway", "anyways", "anyhow", "anyhoo", "meantime"})
 _SENTENCE_ENDS = frozenset(".!?;\n")
 _COUNTER = re.compile(r"\d+|[a-z]|[ivx]+")
 
@@ -76,7 +76,7 @@ def command_end(text: str, past: int = 0) -> int | None:
             continue
         if named and words[i + 1 + named[0]].end() >= past:
             return words[i + 1 + named[0]].end()
-        if said_as in _TURNING and words[i].end() >= past:
+        if said_as in TURNING and words[i].end() >= past:
             return words[i].end()  # "... doin my head in. anyway remember I ...": what follows
     return None
 

@@ -244,8 +244,8 @@ _SENTENCE_ENDS = ".!?\n"
 
 
 # Words that turn back to the point just before the command ("I keep bees. Anyway, also
-# remember ..."): no sentence of their own.
-_TURN_WORDS = frozenset({"anyway", "anyways", "anyhow", "oh", "and", "so", "ok", "okay", "right"})
+# remember ..."), the preludes' and a few fillers: no sentence of their own.
+_TURN_WORDS = preludes.TURNING | {"oh", "and", "so", "ok", "okay", "right"}
 
 
 def _without_turn(region: str) -> str:

@@ -763,17 +763,17 @@ BROAD = re.compile(r"\b(?:stuff|things|bits|details|info|information|particulars
 BROAD_MARGIN = 0.25
 BROAD_FLOOR = 0.15
 
-# The fact itself said as a clause: "forget that I take sweeteners", "delete the fact that my
-# sister is a nurse". A memory that says a kind of the thing ("I have two sugars in my brew",
-# "My twin sister is a midwife") states another fact: it is offered, not deleted. Round 25,
-# on 42 development sets (12,270 runs): 7 of 54 wrong deletions went, and 9 right deletions
-# became offers of the same memory ("that i like sweets": "I love candy").
 # "how much I owe", "how many kids I have": only a memory that says a quantity answers it (a
 # number, a sum, a word of quantity, or how often: "every week", "for the third time").
 _ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b")
 _QUANTITY = re.compile(r"\d|\b(?:few|lots?|loads|several|many|much|most|plenty|half|dozens?|hundreds?"
                        r"|thousands?|millions?|couple|none|nothing|every|each|once|twice|times?"
                        r"|daily|weekly|monthly|yearly)\b", re.I)
+# The fact itself said as a clause: "forget that I take sweeteners", "delete the fact that my
+# sister is a nurse". A memory that says a kind of the thing ("I have two sugars in my brew",
+# "My twin sister is a midwife") states another fact: it is offered, not deleted. Round 25,
+# on 42 development sets (12,270 runs): 7 of 54 wrong deletions went, and 9 right deletions
+# became offers of the same memory ("that i like sweets": "I love candy").
 STATED = re.compile(r"\b(?:forget|delete|remove|erase|wipe|scrub|drop)\s+(?:the\s+(?:fact|bit|part)\s+)?"
                     r"that\s+(?:i|i'm|im|i've|ive|i'd|my|we|we're|our|he|she|they)\b")
 

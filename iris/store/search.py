@@ -114,7 +114,7 @@ class Ranker:
                       broad: bool = False, stated: bool = False) -> int | ForgetResult:
         """The id of the memory a description names, or a not_found / ambiguous result.
         `literal`: only by the description's own words; `general` and `broad`: about a subject
-        in general (see forget.decide)."""
+        in general; `stated`: the fact itself, said as a clause (see forget.decide)."""
         exact = existing(conn, namespace, [content_hash(normalize(query))])
         if exact:
             return next(iter(exact.values()))
