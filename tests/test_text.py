@@ -178,5 +178,5 @@ def test_accents_come_off_latin_letters_only(text, plain_letters):
 def test_replace_matches_writes_each_match_in_one_pass():
     found = list(re.finditer(r"letter ([a-z])", "letter a I swim letter b I knit"))
     assert text.replace_matches("letter a I swim letter b I knit", found,
-                           lambda m: f"({m.group(1)})") == "(a) I swim (b) I knit"
+                                lambda m: f"({m.group(1)})") == "(a) I swim (b) I knit"
     assert text.replace_matches("tea", [], lambda m: "x") == "tea"
