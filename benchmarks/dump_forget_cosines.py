@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import eval_forget as E  # noqa: E402
 
 from iris.store import forget  # noqa: E402
+from iris.types import PLAIN_ASK  # noqa: E402
 
 
 def main() -> int:
@@ -33,11 +34,11 @@ def main() -> int:
     current: dict = {}
     real = forget.decide
 
-    def spy(description, candidates, concepts=None, *, literal=False, **flags):  # type: ignore[no-untyped-def]
-        decision = real(description, candidates, concepts, literal=literal, **flags)
+    def spy(description, candidates, concepts=None, asked=PLAIN_ASK):  # type: ignore[no-untyped-def]
+        decision = real(description, candidates, concepts, asked)
         text = description if isinstance(description, str) else description.text
         current.setdefault("calls", []).append({
-            "description": text, "literal": literal, "status": decision.status,
+            "description": text, "literal": asked.literal, "status": decision.status,
             "id": decision.id, "cands": [[c.id, c.content, round(c.cosine, 4)] for c in candidates],
             "decided": [c.id for c in decision.candidates]})
         return decision

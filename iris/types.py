@@ -293,6 +293,22 @@ class MemoryRecord(Frozen):
     superseded_by: int | None = None
 
 
+class Asked(Frozen):
+    """How a forget request put its description, read by the pipeline from the user's
+    message (see iris.store.forget.decide): `literal`, to be matched by its own words only (a
+    request the router did not take as one, iris.store.probe); `general`, about a subject in
+    general ("the car stuff"); `broad`, in words that mean several facts ("what I said about
+    the wedding"); `stated`, the fact itself, said as a clause ("forget that I take sweeteners")."""
+
+    literal: bool = False
+    general: bool = False
+    broad: bool = False
+    stated: bool = False
+
+
+PLAIN_ASK = Asked()  # a description put no special way
+
+
 class ForgetResult(Frozen):
     status: Literal["forgotten", "not_found", "ambiguous", "confirm_required"]
     forgotten: list[MemoryRecord] = Field(default_factory=list)

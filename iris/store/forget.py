@@ -76,6 +76,7 @@ from iris.store.wordforms import has as _has
 from iris.store.wordsense import agents, join_compounds, opposed, same_action, same_thing
 from iris.text import NEGATIONS, STOPWORDS, TITLES, stem, tokens
 from iris.text import words as lexicon
+from iris.types import PLAIN_ASK, Asked
 
 # Longer than this is not a description of one memory (a pasted text, garbage).
 MAX_DESCRIPTION_CHARS = 500
@@ -334,16 +335,14 @@ _PLURAL_OPENERS = frozenset({"my", "our", "the", "these", "those", "which", "wha
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
-           concepts: Concepts | None = None, *, literal: bool = False,
-           general: bool = False, broad: bool = False, stated: bool = False) -> Decision:
+           concepts: Concepts | None = None, asked: Asked = PLAIN_ASK) -> Decision:
     """`_decide`, then asked when the one memory found names a relative by a name the
     description does not say and another memory names another of that relative ("where my
     cousin lives": "My cousin Fergal lives in Galway", "My cousin Ailbhe is a dentist in Cork")."""
     found = describe(description) if isinstance(description, str) else description
     if found is None:
         return Decision("not_found", reason="the description names nothing to match")
-    decision = _decide(found, candidates, concepts, literal=literal, general=general, broad=broad,
-                       stated=stated)
+    decision = _decide(found, candidates, concepts, asked)
     if decision.status != "forgotten":
         return decision
     chosen = next(c for c in candidates if c.id == decision.id)
@@ -369,18 +368,19 @@ def _named(relative: str, content: str) -> frozenset[str]:
 
 
 def _decide(description: Description, candidates: Sequence[Candidate],
-            concepts: Concepts | None = None, *, literal: bool = False,
-            general: bool = False, broad: bool = False, stated: bool = False) -> Decision:
+            concepts: Concepts | None = None, asked: Asked = PLAIN_ASK) -> Decision:
     """Forgotten (one clear match), ambiguous (several, best first) or not_found. With
     `concepts`, a description's concept noun ("fruit") is also found in a memory that names
-    a kind of it ("papaya"), as weak evidence like a topic. `literal`: every word must be in
-    the memory itself (no topic, concept or unsaid modifier), (every word said, frame words
-    such as "lessons" too), the test of a request the router did not take as one (see
-    `iris.store.probe`). `general`: the request was about a subject in general ("the car
-    stuff", said around the object the description holds), as a description's own "stuff" is;
-    `broad`: in words that mean several facts (BROAD); `stated`: the fact itself, said as a
-    clause (STATED), which a memory about a kind of its thing does not state."""
-    kinds = {} if literal or stated else _kinds(description, candidates, concepts)
+    a kind of it ("papaya"), as weak evidence like a topic. How the request was put (`asked`):
+    `literal`, every word must be in the memory itself (no topic, concept or unsaid
+    modifier; every word said, frame words such as "lessons" too), the test of a request
+    the router did not take as one (see `iris.store.probe`); `general`, about a subject in
+    general ("the car stuff", said around the object the description holds), as a
+    description's own "stuff" is; `broad`, in words that mean several facts (BROAD);
+    `stated`, the fact itself, said as a clause (STATED), which a memory about a kind of its
+    thing does not state."""
+    literal = asked.literal
+    kinds = {} if literal or asked.stated else _kinds(description, candidates, concepts)
     none: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     matches = [c for c in candidates
                if _matches(description, c.content, kinds.get(c.content, none)[0], literal,
@@ -417,7 +417,7 @@ def _decide(description: Description, candidates: Sequence[Candidate],
         return Decision("ambiguous", candidates=(matches[0],),
                         reason="a plural or general description found one memory")
     if len(matches) == 1 and not wider:
-        rival = _rival(description, matches[0], candidates, general, broad)
+        rival = _rival(description, matches[0], candidates, asked)
         if rival is not None:
             # "the stuff about my folks": one memory says the word, another may be about the
             # same thing in words no list knows ("My mum ..."): asked, not deleted
@@ -779,11 +779,11 @@ STATED = re.compile(r"\b(?:forget|delete|remove|erase|wipe|scrub|drop)\s+(?:the\
 
 
 def _rival(d: Description, match: Candidate, candidates: Sequence[Candidate],
-           general: bool = False, broad: bool = False) -> Candidate | None:
+           asked: Asked) -> Candidate | None:
     """For a general description, the other memory whose cosine to it comes within
     GENERAL_MARGIN of the match's, if any; for a broad one, also within BROAD_MARGIN when
     its cosine is at least BROAD_FLOOR."""
-    general = general or GENERAL.search(d.text.lower()) is not None
+    general, broad = asked.general or GENERAL.search(d.text.lower()) is not None, asked.broad
     if match.cosine <= 0 or not (general or broad):
         return None  # (no cosine known: candidates made without the embedder)
     others = [c for c in candidates if c.id != match.id]

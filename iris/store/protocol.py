@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from iris.types import (
+    PLAIN_ASK,
+    Asked,
     EraseResult,
     ForgetResult,
     LinkOptions,
@@ -37,9 +39,7 @@ class Store(Protocol):
     def recall(self, namespace: str, query: str, *, k: int = 10) -> list[MemoryRecord]: ...
 
     def forget(self, namespace: str, *, id: int | None = None,
-               query: str | None = None, literal: bool = False,
-               general: bool = False, broad: bool = False,
-               stated: bool = False) -> ForgetResult: ...
+               query: str | None = None, asked: Asked = PLAIN_ASK) -> ForgetResult: ...
 
     def forget_all(self, namespace: str, *, confirm: bool = False) -> ForgetResult: ...
 

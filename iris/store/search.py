@@ -19,7 +19,7 @@ from iris.store.matrix import Matrix, MatrixCache, similarities
 from iris.store.normalize import content_hash, normalize
 from iris.store.textcache import text_cache
 from iris.text import stem, tokens
-from iris.types import ForgetResult, MemoryRecord
+from iris.types import PLAIN_ASK, Asked, ForgetResult, MemoryRecord
 
 if TYPE_CHECKING:
     from iris.config import Settings
@@ -109,12 +109,10 @@ class Ranker:
         return matrix, ((float(scores[k]), float(sem_pool[k]), float(lex[k]), int(ids[k]),
                          int(pool[k])) for k in order)
 
-    def forget_target(self, conn: Connection, namespace: str, query: str, *,
-                      literal: bool = False, general: bool = False,
-                      broad: bool = False, stated: bool = False) -> int | ForgetResult:
-        """The id of the memory a description names, or a not_found / ambiguous result.
-        `literal`: only by the description's own words; `general` and `broad`: about a subject
-        in general; `stated`: the fact itself, said as a clause (see forget.decide)."""
+    def forget_target(self, conn: Connection, namespace: str, query: str,
+                      asked: Asked = PLAIN_ASK) -> int | ForgetResult:
+        """The id of the memory a description names, or a not_found / ambiguous result;
+        `asked`: how the request put it (see forget.decide)."""
         exact = existing(conn, namespace, [content_hash(normalize(query))])
         if exact:
             return next(iter(exact.values()))
@@ -128,15 +126,14 @@ class Ranker:
         decision = forget.decide(described, [
             forget.Candidate(id=int(mem_id), content=matrix.contents[j],
                              cosine=cosine.get(j, -1.0))
-            for j, mem_id in enumerate(matrix.ids)], self.concepts(), literal=literal,
-            general=general, broad=broad, stated=stated)
+            for j, mem_id in enumerate(matrix.ids)], self.concepts(), asked)
         if decision.status == "forgotten" and decision.id is not None:
             return decision.id
         if decision.status == "ambiguous":
             scored = [(c.id, c.cosine) for c in decision.candidates]
             return ForgetResult(status="ambiguous", candidates=records(conn, namespace, scored))
         best = max(cosine.items(), key=lambda item: item[1], default=None)
-        if literal or best is None or best[1] < CLOSEST_MIN_COSINE:
+        if asked.literal or best is None or best[1] < CLOSEST_MIN_COSINE:
             return ForgetResult(status="not_found")
         closest = records(conn, namespace, [(int(matrix.ids[best[0]]), best[1])])
         return ForgetResult(status="not_found", closest=closest[0] if closest else None)

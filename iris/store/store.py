@@ -50,6 +50,8 @@ from iris.store.models import EDGE, MEMORY, Memory, MemoryEdge, QueuedItem
 from iris.store.recall import Recaller
 from iris.store.search import Ranker, forget_cached_words
 from iris.types import (
+    PLAIN_ASK,
+    Asked,
     EraseResult,
     ForgetResult,
     ItemOutcome,
@@ -267,17 +269,12 @@ class MemoryStore:
         return outcomes
 
     def forget(self, namespace: str, *, id: int | None = None,
-               query: str | None = None, literal: bool = False,
-               general: bool = False, broad: bool = False,
-               stated: bool = False) -> ForgetResult:
+               query: str | None = None, asked: Asked = PLAIN_ASK) -> ForgetResult:
         """Delete one memory, by id or by the best match for a description, and its text
         everywhere it was kept (edges, finished queue rows, caches). When two memories
         match a description about equally well, nothing is deleted: the result is
-        `ambiguous` with the candidates, so the user can say which one. `literal`: a
-        description matches only by its own words (no topics, no word knowledge). `general`:
-        the user asked about a subject in general ("the car stuff"), not one fact; `broad`:
-        in words that mean several facts ("the hospital stuff", "what I said about X");
-        `stated`: the fact itself, said as a clause ("forget that I take sweeteners")."""
+        `ambiguous` with the candidates, so the user can say which one. `asked`: how the
+        request put the description (iris.types.Asked: literal, general, broad, stated)."""
         check_namespace(namespace)
         if id is None and not (query and query.strip()):
             raise InputError("forget needs an id or a query")
@@ -286,9 +283,7 @@ class MemoryStore:
         with self.db.errors("forget"):
             if id is None:
                 with self.db.connect() as conn:
-                    found = self._ranker.forget_target(conn, namespace, query or "",
-                                                       literal=literal, general=general,
-                                                       broad=broad, stated=stated)
+                    found = self._ranker.forget_target(conn, namespace, query or "", asked)
                 if isinstance(found, ForgetResult):
                     return found
                 id = found

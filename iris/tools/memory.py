@@ -15,6 +15,7 @@ from iris.hygiene import encoding_problem, strip_invisible
 from iris.secrets import SecretsMode, redact, screen
 from iris.types import (
     MEMORY_TYPES,
+    Asked,
     ItemFailure,
     ItemOutcome,
     MemoryItem,
@@ -167,9 +168,7 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
     """By id, by description, or everything (`all`: asks first, see MemoryStore.forget_all;
     a query such as "everything" or "all my data" is taken as `all`, never matched).
     `literal`, `general`, `broad` and `stated` (set by the pipeline, not in the tool schema):
-    match the query's own words; the query is a subject the user asked about in general ("the
-    car stuff"), in words that mean several facts (see iris.store.forget.BROAD); the fact
-    itself, said as a clause (iris.store.forget.STATED)."""
+    how the request put the query (iris.types.Asked)."""
     from iris.store.forget_all import means_everything
 
     try:
@@ -187,9 +186,8 @@ def forget_memory(store: Store, namespace: str, arguments: object) -> ToolRun:
             return ToolRun(R.format_result(R.FORGOTTEN, count=outcome.count))
         if memory_id is None and not query:
             raise InputError("forget_memory needs an 'id', a 'query' or 'all'")
-        outcome = store.forget(namespace, id=memory_id, query=query,
-                               literal=_flag(args, "literal"), general=_flag(args, "general"),
-                               broad=_flag(args, "broad"), stated=_flag(args, "stated"))
+        asked = Asked(**{flag: _flag(args, flag) for flag in Asked.model_fields})
+        outcome = store.forget(namespace, id=memory_id, query=query, asked=asked)
     except (InputError, StoreError) as exc:
         return ToolRun(R.format_result(R.TOOL_FAILED, tool="forget_memory", reason=str(exc)))
     if outcome.status == "forgotten":

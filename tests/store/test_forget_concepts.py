@@ -8,6 +8,7 @@ import pytest
 from iris.errors import ConfigError
 from iris.store import forget
 from iris.store.concepts import Concepts, content_words, inventory
+from iris.types import Asked
 
 pytestmark = pytest.mark.slow
 
@@ -75,8 +76,8 @@ def test_literal_matching_ignores_topics_and_concepts(concepts):
     memories = [forget.Candidate(1, "I drive a red Toyota"),
                 forget.Candidate(2, "I have a beagle named Rusty")]
     assert forget.decide("my car", memories, concepts).id == 1
-    assert forget.decide("my car", memories, concepts, literal=True).status == "not_found"
-    assert forget.decide("rusty", memories, concepts, literal=True).id == 2
+    assert forget.decide("my car", memories, concepts, asked=Asked(literal=True)).status == "not_found"
+    assert forget.decide("rusty", memories, concepts, asked=Asked(literal=True)).id == 2
 
 
 def test_names_verbs_and_time_words_are_not_read_as_concepts():

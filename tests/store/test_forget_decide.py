@@ -4,6 +4,7 @@ import pytest
 
 from iris.store import forget, forget_all
 from iris.store.forget import Candidate, decide
+from iris.types import Asked
 
 
 def _decide(description, *contents):
@@ -279,9 +280,10 @@ def test_a_fact_about_the_user_may_name_a_companion():
 
 def test_a_literal_decision_needs_the_words_that_only_frame_a_fact_too():
     gym, lessons = "I go to the gym on Thursdays", "I'm taking Mandarin lessons on Thursdays"
-    assert decide("thursday lessons", [Candidate(id=1, content=gym)], literal=True).status == "not_found"
+    alone = [Candidate(id=1, content=gym)]
+    assert decide("thursday lessons", alone, asked=Asked(literal=True)).status == "not_found"
     both = [Candidate(id=1, content=gym), Candidate(id=2, content=lessons)]
-    assert decide("thursday lessons", both, literal=True).id == 2
+    assert decide("thursday lessons", both, asked=Asked(literal=True)).id == 2
     # ... while a request read in full still finds "my wifes name" without the word "name"
     assert _decide("my wifes name", "My wife is called Nora").status == "forgotten"
 
@@ -440,7 +442,7 @@ def test_a_subject_said_in_general_around_the_query_is_general():
     insurance = Candidate(id=1, content="Our car insurance renews on the 3rd of August", cosine=0.15)
     ticket = Candidate(id=2, content="I got a speeding ticket on the A38 last week", cosine=0.21)
     assert decide("car", [insurance, ticket]).status == "forgotten"
-    decision = decide("car", [insurance, ticket], general=True)
+    decision = decide("car", [insurance, ticket], asked=Asked(general=True))
     assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1, 2]
 
 
@@ -450,14 +452,14 @@ def test_a_broad_description_asks_when_a_related_memory_is_a_little_further():
     admitted = Candidate(id=1, content="My wife was admitted to the General Hospital with pneumonia",
                          cosine=0.46)
     ward = Candidate(id=2, content="Visiting hours on her ward are 4 to 6 in the evening", cosine=0.25)
-    assert decide("hospital", [admitted, ward], general=True).status == "forgotten"
-    decision = decide("hospital", [admitted, ward], general=True, broad=True)
+    assert decide("hospital", [admitted, ward], asked=Asked(general=True)).status == "forgotten"
+    decision = decide("hospital", [admitted, ward], asked=Asked(general=True, broad=True))
     assert decision.status == "ambiguous" and [c.id for c in decision.candidates] == [1, 2]
     # a memory unrelated to the subject (under the floor) is no rival, however near the match
     weak = Candidate(id=1, content="My wife was admitted to the General Hospital with pneumonia",
                      cosine=0.3)
     radio = Candidate(id=2, content="I like Radiohead", cosine=0.12)
-    assert decide("hospital", [weak, radio], broad=True).status == "forgotten"
+    assert decide("hospital", [weak, radio], asked=Asked(broad=True)).status == "forgotten"
 
 
 @pytest.mark.parametrize("description, memory", [
@@ -469,9 +471,9 @@ def test_a_broad_description_asks_when_a_related_memory_is_a_little_further():
 def test_a_stated_fact_is_not_a_memory_about_a_kind_of_its_thing(description, memory):
     candidates = [Candidate(id=1, content=memory, cosine=0.6)]
     assert decide(description, candidates).status == "forgotten"  # "forget my sweeteners"
-    assert decide(description, candidates, stated=True).status == "not_found"
+    assert decide(description, candidates, asked=Asked(stated=True)).status == "not_found"
     same = [Candidate(id=1, content="I keep bees in my garden", cosine=0.6)]
-    assert decide("i keep bees", same, stated=True).status == "forgotten"
+    assert decide("i keep bees", same, asked=Asked(stated=True)).status == "forgotten"
 
 
 def test_a_question_of_amount_is_answered_only_by_a_memory_that_says_one():
