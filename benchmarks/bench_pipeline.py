@@ -30,6 +30,9 @@ KINDS = {
         f"and I hate flavour {i}."),
     "list (no topic)": lambda i: "what do you remember about me",
     "passthrough (reminder)": lambda i: f"remind me to call mom at {i % 12 + 1}pm",
+    # Split in two (iris/compound.py): the fact is stored, the reminder handed to the host.
+    "fact + reminder (compound)": lambda i: (
+        f"Remember that my locker number is {i} and remind me to call mom at {i % 12 + 1}pm"),
 }
 
 

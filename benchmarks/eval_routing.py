@@ -89,11 +89,14 @@ class Router:
         self.service = ToolIntentDecisionService(self.settings)
 
     def route(self, texts: list[str]) -> list[tuple[str | None, str]]:
-        """(memory tool or None, who decided) per text."""
+        """(memory tool or None, who decided) per text. A message holding a memory request
+        and a host request (iris/compound.py) is routed by its memory request."""
+        from iris.compound import split
         from iris.store.forget_all import forget_all_request
 
         out: list[tuple[str | None, str] | None] = []
         todo = []
+        texts = [parts.memory if (parts := split(t, self.service.decide_batch)) else t for t in texts]
         for i, text in enumerate(texts):
             if forget_all_request(text):
                 out.append(("forget_memory", "forget_all"))

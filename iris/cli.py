@@ -155,6 +155,8 @@ def _print_reply(reply) -> None:
                       f"tool={reply.intent.tool}; handed back to the host)[/]")
     else:
         console.print(reply.reply, markup=False, highlight=False)
+        if reply.for_host:
+            console.print(f"[dim](for the host: {escape(reply.for_host)})[/]")
 
 
 @app.command()

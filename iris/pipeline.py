@@ -1,5 +1,6 @@
 """The pipeline: one message in, one `Reply` out.
 
+    split   -> a memory request and a host request in one message: the second goes to the host
     direct  -> the fast path; when it decides, intent and extract are skipped
     intent  -> ToolIntentDecisionService: memory_action (+ tool hint), another intent, or none
     extract -> facts for store_memory (LLM when configured and reachable, offline otherwise)
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from iris.compound import split
 from iris.config import Settings, load_settings
 from iris.errors import InputError, StoreError
 from iris.hygiene import encoding_problem, strip_invisible
@@ -164,10 +166,22 @@ class Pipeline:
         return recalled(self.store.recall(user_id, text, k=k))
 
     def _deciding(self) -> list[tuple[str, Callable[[Turn], Turn]]]:
-        return [("direct", self._direct), ("intent", self._intent)]
+        return [("split", self._split), ("direct", self._direct), ("intent", self._intent)]
 
     def _acting(self) -> list[tuple[str, Callable[[Turn], Turn]]]:
         return [("extract", self._extract), ("tools", self._tools), ("present", self._present)]
+
+    def _split(self, turn: Turn) -> Turn:
+        """A memory request and a request for the host in one message ("remember that my
+        sister is Ana and remind me to call her"): the stages after this one see the memory
+        request alone, and the reply hands the other to the host (iris/compound.py)."""
+        if not self.settings.intent_enabled:
+            return turn
+        parts = split(turn.text, self.intent.decide_batch)
+        if parts is None:
+            return turn
+        return turn.model_copy(update={"text": parts.memory, "for_host": parts.host,
+                                       "sent": turn.text})
 
     def _direct(self, turn: Turn) -> Turn:
         offer = self._offers.pop(turn.user_id, None)
@@ -392,7 +406,9 @@ def _reply(turn: Turn) -> Reply:
         summary = IntentSummary(name="memory_action", tool=turn.tool_calls[0].name, confidence=1.0)
     else:
         summary = IntentSummary()
-    return Reply(reply=turn.reply or "", route=turn.route or "passthrough", intent=summary,
+    route = turn.route or "passthrough"
+    return Reply(reply=turn.reply or "", route=route, intent=summary,
                  tool_calls=turn.tool_calls, results=turn.results, timings_ms=turn.timings_ms,
                  user_id=turn.user_id, decided_by=turn.decided_by or "none", direct=turn.direct,
-                 outcomes=turn.outcomes, errors=turn.errors)
+                 outcomes=turn.outcomes, errors=turn.errors,
+                 for_host=(turn.sent or turn.text) if route == "passthrough" else turn.for_host)

@@ -341,15 +341,21 @@ class Reply(Frozen):
     direct: DirectDecision | None = None
     outcomes: list[ItemOutcome] = Field(default_factory=list)  # per stored item, in order
     errors: list[str] = Field(default_factory=list)
+    # What the host's own tools should handle, word for word: the whole message when it was
+    # passed through; the other request of a message that also held one for memory ("...
+    # and remind me to call her friday", iris/compound.py); "" when Iris handled it all.
+    for_host: str = ""
 
 
 class Turn(Frozen):
     """One message on its way through the stages. Each stage returns
     `turn.model_copy(update=...)` with the fields it sets."""
 
-    text: str
+    text: str  # the memory request: the whole message, or its part for Iris (for_host)
     user_id: str
     wait: bool = True  # False: stored facts are queued after the exact check
+    sent: str | None = None  # the whole message, when `text` is only its memory request
+    for_host: str = ""  # the other request of a message that held two (iris/compound.py)
     direct: DirectDecision | None = None
     intent: IntentDecision | None = None
     extraction: Extraction | None = None

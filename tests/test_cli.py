@@ -42,6 +42,14 @@ def test_run_json_has_the_documented_fields(cli_env):
     assert variant["outcomes"][0]["duplicate_of"] == out["outcomes"][0]["id"]
 
 
+def test_run_plain_shows_what_is_left_for_the_host(cli_env):
+    result = runner.invoke(app, ["run", "remember that my sister is Ana and remind me to call her"])
+    assert result.exit_code == 0, result.output
+    assert "Got it, 1 memory saved." in result.stdout
+    assert "(for the host: remind me to call her)" in result.stdout
+    assert run_json("remember I keep bees and set an alarm for 6")["for_host"] == "set an alarm for 6"
+
+
 def test_run_plain_prints_the_reply(cli_env):
     result = runner.invoke(app, ["run", "Remember that I prefer Apple over Orange"])
     assert result.exit_code == 0

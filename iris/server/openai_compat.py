@@ -131,12 +131,17 @@ class ChatTurn:
         reply = self.pipeline.handle(text, user_id=self.user_id) if text else None
         self._lap("pipeline", started)
         if reply is not None and reply.route != "passthrough":
+            if reply.for_host and isinstance(self.pipeline.llm, ChatUpstream):
+                # "remember X and remind me to Y": Iris did its part; the upstream answers
+                # the rest, after Iris's reply.
+                return self._forward(reply, said=reply.reply)
             return self._iris_answer(reply)
         return self._forward(reply)
 
     def _block(self, reply: Reply | None, recall: RecallResult | None, answered_by: str) -> dict:
         memories = recall.memories if recall else []
         return {"answered_by": answered_by, "route": reply.route if reply else "passthrough",
+                "for_host": reply.for_host if reply else "",
                 "results": list(reply.results) if reply else [],
                 "memories_injected": len(memories), "memory_ids": [m.id for m in memories],
                 "timings_ms": self.timings}
@@ -161,7 +166,10 @@ class ChatTurn:
         ]
         return _sse(iter(events))
 
-    def _forward(self, reply: Reply | None) -> JSONResponse | StreamingResponse:
+    def _forward(self, reply: Reply | None, said: str = "") -> JSONResponse | StreamingResponse:
+        """The conversation to the upstream model, with the user's memories. `said`: Iris's
+        reply to the memory request of the last message; the upstream then gets only the
+        message's other request (`Reply.for_host`) and its answer follows Iris's."""
         upstream = self.pipeline.llm
         if not isinstance(upstream, ChatUpstream):
             # A 4xx: the OpenAI client retries 5xx, and no retry fixes a missing model.
@@ -171,19 +179,24 @@ class ChatTurn:
         started = time.perf_counter()
         recall = self._recall()
         self._lap("recall", started)
-        messages = _with_memories([m.model_dump(exclude_none=True) for m in self.body.messages],
-                                  recall.context if recall else "")
+        messages = [m.model_dump(exclude_none=True) for m in self.body.messages]
+        if said and reply is not None:
+            messages[-1] = {"role": "user", "content": reply.for_host}
+        messages = _with_memories(messages, recall.context if recall else "")
         params = {k: v for k, v in (self.body.model_extra or {}).items() if k in FORWARDED}
+        answered_by = "iris+upstream" if said else "upstream"
         started = time.perf_counter()
         if not self.body.stream:
             completion = upstream.chat(messages, params)
             self._lap("upstream", started)
-            iris = self._block(reply, recall, "upstream")
+            if said:
+                completion = _after(said, completion)
+            iris = self._block(reply, recall, answered_by)
             return JSONResponse({**completion, "usage": completion.get("usage") or _NO_USAGE,
                                  "iris": iris})
         chunks = upstream.chat_stream(messages, params)
         self._lap("upstream", started)
-        return _sse(_passthrough(chunks, self._block(reply, recall, "upstream")))
+        return _sse(_passthrough(chunks, self._block(reply, recall, answered_by), said))
 
     def _recall(self) -> RecallResult | None:
         for message in reversed(self.body.messages):
@@ -212,9 +225,20 @@ def _with_memories(messages: list[dict[str, Any]], context: str) -> list[dict[st
     return [{"role": "system", "content": context}, *messages]
 
 
-def _passthrough(chunks: Iterator[dict[str, Any]], iris: dict) -> Iterator[dict[str, Any]]:
+def _after(said: str, completion: dict[str, Any]) -> dict[str, Any]:
+    """The upstream's completion with Iris's reply before its first choice's text."""
+    choices = [dict(c) for c in completion.get("choices") or []]
+    if choices and isinstance(choices[0].get("message"), dict):
+        message = dict(choices[0]["message"])
+        message["content"] = f"{said}\n\n{message.get('content') or ''}".rstrip()
+        choices[0]["message"] = message
+    return {**completion, "choices": choices}
+
+
+def _passthrough(chunks: Iterator[dict[str, Any]], iris: dict, said: str = "") -> Iterator[dict[str, Any]]:
     """The upstream's chunks as they come, without their usage, then one closing chunk with
-    the usage (when the upstream reported it) and the `iris` block."""
+    the usage (when the upstream reported it) and the `iris` block. `said` (Iris's reply to
+    the message's memory request) comes first, in the upstream's first chunk."""
     usage: dict | None = None
     head: dict[str, Any] = {}
     try:
@@ -222,6 +246,11 @@ def _passthrough(chunks: Iterator[dict[str, Any]], iris: dict) -> Iterator[dict[
             usage = chunk.pop("usage", None) or usage
             head = {k: chunk[k] for k in ("id", "created", "model") if k in chunk}
             if chunk.get("choices"):
+                if said:
+                    delta = chunk["choices"][0].get("delta") or {}
+                    text = f"{said}\n\n{delta.get('content') or ''}"
+                    chunk["choices"][0]["delta"] = {**delta, "content": text}
+                    said = ""
                 yield chunk
     except LLMError as exc:
         log.error("upstream failed mid-stream: %s", exc)

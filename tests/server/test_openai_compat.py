@@ -126,6 +126,27 @@ def test_a_forwarded_turn_streams_chunk_by_chunk(proxy, upstream):
     assert sent["messages"][0]["role"] == "system" and "I live in Lisbon" in sent["messages"][0]["content"]
 
 
+def test_a_memory_request_with_a_host_request_gets_both_answers(proxy, upstream):
+    # "remember X and remind me to Y": Iris stores X, the upstream gets only "remind me to Y",
+    # and its answer follows Iris's.
+    client = _client(proxy)
+    upstream.enqueue(text_reply("Reminder set for Friday."))
+    done = _ask(client, "remember that my sister is Ana and remind me to call her on friday", "erin")
+    assert done.choices[0].message.content == "Got it, 1 memory saved.\n\nReminder set for Friday."
+    iris = done.model_extra["iris"]
+    assert iris["answered_by"] == "iris+upstream" and iris["route"] == "direct"
+    assert iris["for_host"] == "remind me to call her on friday"
+    assert iris["results"] == ["MEMORY_STORED count=1 skipped=0 failed=0"]
+    assert _upstream_calls(upstream)[-1]["messages"][-1] == {
+        "role": "user", "content": "remind me to call her on friday"}
+
+    upstream.enqueue(text_reply("Timer set."))
+    chunks = list(_ask(client, "remember I keep bees and set a timer for 10 minutes", "erin", stream=True))
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert text == "Got it, 1 memory saved.\n\nTimer set."
+    assert chunks[-1].model_extra["iris"]["for_host"] == "set a timer for 10 minutes"
+
+
 def test_a_stored_injection_reaches_the_upstream_only_inside_the_data_block(proxy, upstream):
     client = _client(proxy)
     # Not a fast-path store: the router sends it to the extractor, which asks the upstream.
