@@ -114,6 +114,31 @@ def test_store_content_is_the_fact_without_the_command(handler, text, content):
     assert (decision.action, decision.content) == ("store", content)
 
 
+@pytest.mark.parametrize("text, content", [
+    ("remember Tom is allergic to nuts", "Tom is allergic to nuts"),
+    ("remember she can't hear well on her left side", "she can't hear well on her left side"),
+    ("remember the garage code is 1904", "the garage code is 1904"),
+    ("Remember the wifi password is on the fridge", "the wifi password is on the fridge"),
+])
+def test_a_statement_about_someone_else_after_remember_is_stored(handler, text, content):
+    # These went to the host before: the fast path wanted "remember I / my ...", and the
+    # router read no memory request in them (a fact lost).
+    decision = handler.decide(text)
+    assert (decision.action, decision.content) == ("store", content)
+
+
+@pytest.mark.parametrize("text", [
+    "remember the milk",  # no verb of its own
+    "remember the time we went to Paris",  # the subject comes later: a memory of the past
+    "remember what she said",
+    "remember when he called",
+    "remember going to the beach",
+    "remember to call mum",  # a reminder
+])
+def test_remember_before_no_statement_is_not_a_store(handler, text):
+    assert handler.decide(text).action is None
+
+
 @pytest.mark.parametrize("text, action, content", [
     ("what do you remember about me?", "list", None),
     ("what do you know about my diet", "list", "my diet"),

@@ -37,6 +37,9 @@ MAX_CHARS = 500
 MAX_FACT_WORDS = 40
 MAX_FORGET_WORDS = 20
 MAX_TOPIC_WORDS = 6
+# "remember the garage code is 1904": a subject of this many words before its verb.
+MAX_SUBJECT_WORDS = 3
+_THIRD_PERSON = frozenset({"he", "hes", "she", "shes", "they", "theyre", "theyve"})
 
 _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "`": "`", "\u00ab": "\u00bb"}
 _EDGE_PUNCT = " \t\r\n:;,.!?\u2026-\u2013\u2014"
@@ -182,9 +185,27 @@ class DirectHandler:
             return after, len(text)
         if text[after:].lstrip().startswith((":", "-", "\u2013", "\u2014")):
             return after, len(text)
-        if match.end < len(words) and words[match.end] in self._lex.fact_subjects:
+        if match.end < len(words) and (words[match.end] in self._lex.fact_subjects
+                                       or match.trigger.form == "subject"
+                                       and self._about_someone(words[match.end:])):
             return tokens[match.end].start(), len(text)
         return None
+
+    def _about_someone(self, words: list[str]) -> bool:
+        """A statement about someone or something else right after "remember": "she can't
+        hear well", "Tom is allergic to nuts", "the garage code is 1904" (a third-person
+        subject, or a short noun phrase and its finite verb). Not "the milk", "the time we
+        met", "what she said": no verb of their own, or the subject comes later."""
+        lexicon = self._lex.words
+        if len(words) < 2 or words[0] in lexicon.verbs:
+            return False
+        if words[0] in _THIRD_PERSON:
+            return True
+        for at in range(1, min(len(words), MAX_SUBJECT_WORDS + 1)):
+            if words[at] in lexicon.finite_verbs:
+                return not any(w in self._lex.clause_subjects or w in self._lex.relative_openers
+                               for w in words[:at])
+        return False
 
     def _match_ending(self, text: str, words: list[str],
                       start: int) -> tuple[Match | None, tuple[int, int] | None]:
