@@ -504,3 +504,18 @@ def replace_matches(text: str, found: list[re.Match[str]], mark: Callable[[re.Ma
         pieces += [text[last:match.start()], mark(match)]
         last = match.end()
     return "".join(pieces) + text[last:]
+
+
+MAX_GREETING_CHARS = 80
+# A greeting said as a sentence of its own before a request: "Hi! Could you remember ...",
+# "Hey Iris, good morning. ...". Only these words and the assistant's names, then a mark.
+_GREETING = re.compile(
+    r"\s*(?:(?:hi|hello|hey|hiya|heya|yo|greetings|howdy|good (?:morning|afternoon|evening|day)"
+    r"|morning|evening)(?:\s+(?:there|iris|assistant|again))*[\s,]*)+[!.,]+\s+(?=\S)", re.I)
+
+
+def without_greeting(text: str) -> str | None:
+    """The request after a greeting of its own ("Hi! Could you please remember that ..." ->
+    "Could you please remember that ..."), or None when there is none."""
+    greeting = _GREETING.match(text[:MAX_GREETING_CHARS])
+    return text[greeting.end():] if greeting else None

@@ -30,7 +30,7 @@ from iris.errors import IntentModelError
 from iris.intent.data import MEMORY_ACTION, NONE
 from iris.intent.model import CODE_VERSION, IntentModel, OperatingPoint, Prediction, TrainOptions
 from iris.store.probe import names_host_thing, removal_request, without_lead_in
-from iris.text import bare_deictic_request
+from iris.text import bare_deictic_request, without_greeting
 from iris.types import IntentDecision
 
 if TYPE_CHECKING:
@@ -179,6 +179,14 @@ class ToolIntentDecisionService:
             if plain_decision.tool == FORGET_TOOL:
                 return plain_decision.model_copy(
                     update={"signals": [*plain_decision.signals, "polite_lead_in"]})
+        rest = without_greeting(text)
+        if rest is not None:
+            # "Hi! Could you please remember that ...": the model reads the greeting and
+            # answers none; the request after it is judged alone, and taken when it is one
+            # for memory.
+            greeted = self._model_decision(self.predict([rest])[0], rest)
+            if greeted.intent == MEMORY_ACTION:
+                return greeted.model_copy(update={"signals": [*greeted.signals, "after_greeting"]})
         removal = removal_request(text)
         if removal is None or not removal.routed:
             return decision

@@ -154,6 +154,21 @@ def test_a_host_removal_or_a_bare_remove_object_is_not_forced_to_forget(service,
     assert "removal_shape" not in decision.signals
 
 
+@pytest.mark.parametrize("text", ["Hi! Could you please remember that my partner Alex is gluten free?",
+                                  "Hey Iris! Could you remember that I hate olives?"])
+def test_a_greeting_before_a_memory_request_does_not_hide_it(service, text):
+    # The model read the greeting and answered none: the fact went to the host.
+    decision = service.decide(text)
+    assert (decision.intent, decision.tool) == ("memory_action", "store_memory")
+    assert "after_greeting" in decision.signals
+
+
+@pytest.mark.parametrize("text", ["Hi! How are you today?", "Hey Mel! I went hiking with the kids",
+                                  "hello, set an alarm for 7"])
+def test_a_greeting_before_anything_else_changes_nothing(service, text):
+    assert service.decide(text).intent != "memory_action"
+
+
 @pytest.mark.parametrize("text", ["delete my pottery class booking", "remove the alarm"])
 def test_a_remove_verb_on_a_host_thing_gets_no_memory_tool(service, text):
     assert service.decide(text).intent != "memory_action"
