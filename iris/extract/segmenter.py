@@ -738,6 +738,7 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     pieces = segment(framed, model)
     if pieces is None:
         return None
+    pieces = _with_named_subject(framed, pieces)
     labels = _labels(framed)
     cleaned = (offline.clean_fact(strip_command(offline.clean_fact(
         _without_label(_without_closing_sentence(_without_coordinator(p)), labels))))
@@ -749,6 +750,23 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     # a piece about the message itself is no fact, when the message holds one
     told = [p for p in found if not offline.about_the_telling(p) and not offline.dangling(p)]
     return pronouns.resolve(told or found)
+
+
+# A name with its "'s" ("Kai's", "Ana’s") right after the command.
+_NAMED = re.compile(r"[A-Za-z][a-z]+['\u2019]s")
+
+
+def _with_named_subject(framed: str, pieces: list[str]) -> list[str]:
+    """"remember Kai's allergic to dogs": the model read "remember Kai's" as the command and
+    kept "allergic to dogs"; a name with its "'s" between the command and the first fact is
+    that fact's subject ("Kai is"), given back to it."""
+    if not pieces:
+        return pieces
+    after = strip_command(framed)
+    at = after.find(pieces[0])
+    if at > 0 and _NAMED.fullmatch(after[:at].strip()) and not is_known(after[:at].strip()[:-2].lower()):
+        return [after[:at] + pieces[0], *pieces[1:]]
+    return pieces
 
 
 # A comment clause of the user's before a clause about someone else ("i swear | she snored

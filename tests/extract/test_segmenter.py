@@ -105,6 +105,9 @@ def test_a_request_to_the_assistant_after_the_facts_is_no_fact():
      ["I'm allergic to cats, which is why we have a dog"]),
     # tests/server/test_http_workers.py's facts: the second "3" was read as a list counter
     ("Remember that my locker number 3 3 is blue 303", ["My locker number 3 3 is blue 303"]),
+    # the model read "remember Kai's" as the command: the fact was stored as "Allergic to dogs"
+    ("remember Kai's allergic to dogs", ["Kai's allergic to dogs"]),
+    ("remember kai's allergic to dogs \U0001f436", ["Kai's allergic to dogs"]),
 ])
 def test_no_word_of_a_fact_is_lost_at_its_edges(message, facts):
     assert read_facts(message)[0] == facts
