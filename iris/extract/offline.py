@@ -244,6 +244,19 @@ def _lone_word(fact: str, *, listed: bool) -> bool:
     return not listed and (len(word) == 1 or not is_noun(word))
 
 
+_ASKING = frozenset({"what", "who", "where", "when", "why", "how", "which", "do", "does", "did",
+                     "can", "could", "would", "will", "is", "are", "should", "shall"})
+_LISTENER = frozenset({"you", "your", "youre", "u", "ur", "yours"})
+
+
+def _statement_of_the_world(text: str) -> bool:
+    """A statement that neither asks nor speaks to the listener ("the bins go out monday
+    night"; not "what else do you need", "I hope you are well")."""
+    words = english.word_norms(text)
+    return bool(words) and words[0] not in _ASKING and _LISTENER.isdisjoint(words) \
+        and "?" not in text and is_clause(text) and not asides.is_wish(text)
+
+
 def _chat_to_assistant(text: str, facts: list[str]) -> bool:
     """`text` is chat, not a fact: never when it leans on a pronoun for the person the fact
     before names ("Funnily enough it shouldn't have anything salty"), however chatty."""
@@ -478,6 +491,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     presentative = _PRESENTATIVE.match(text)
     text = text[presentative.end():] if presentative else text
     facts: list[str] = []
+    chatty: list[str] = []  # statements read as chat to the assistant, set aside
     lone: set[int] = set()  # facts that were a sentence of one word
     first, newline, rest = text.strip().partition("\n")
     if newline and rest.strip() and (is_header(first, first_of_many=True)
@@ -493,8 +507,10 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
             # linking-phrase reading cuts it at its comma and leaves the vocative
             part = chat.without_opener(part, is_clause) or part
         if segments.chat_aside(part, first=index == 0, later=bool(facts)) or segments.chat_aside(
-                strip_trailing(part), first=index == 0, later=bool(facts)) \
-                or _chat_to_assistant(part, facts) or is_request(part):
+                strip_trailing(part), first=index == 0, later=bool(facts)) or is_request(part):
+            continue
+        if _chat_to_assistant(part, facts):
+            chatty.append(part)
             continue
         part = strip_command(clean_fact(part))
         if index == 0:
@@ -512,6 +528,10 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
                 facts.append(fact)
         if limit is not None and len(facts) > limit + 1:
             return pronouns.resolve(facts[:limit + 1]), True
+    if not facts and len(chatty) == 1 and _statement_of_the_world(chatty[0]):
+        # "note that the bins go out monday night": the only statement of a request to
+        # remember, though the chat model hears "go out tonight" in it
+        facts = [clean_fact(strip_command(clean_fact(chatty[0])))]
     if len(lone) < len(facts):  # "Hello. I ...", "... . P.S. I ...", "... . Okey"
         facts = [fact for index, fact in enumerate(facts) if index not in lone]
     if len(facts) > 1:

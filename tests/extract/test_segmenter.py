@@ -113,6 +113,16 @@ def test_no_word_of_a_fact_is_lost_at_its_edges(message, facts):
     assert read_facts(message)[0] == facts
 
 
+@pytest.mark.parametrize("learned", [True, False])
+def test_the_only_statement_of_a_request_is_kept_though_it_sounds_like_chat(learned):
+    # The chat model heard "go out tonight": "I could not find a fact to save in that message".
+    assert read_facts("note that the bins go out monday night", learned=learned)[0] == \
+        ["The bins go out monday night"]
+    # Still chat: a question, words to the listener.
+    for message in ("what else do you need", "I hope you are well", "over to you"):
+        assert read_facts(message, learned=learned)[0] == []
+
+
 def test_the_letter_frame_goes_as_the_rules_take_it():
     # fresh10 (held out, scored once): the signature under "-- " was stored as a fact
     message = "Okay so,full disclosure: I do not drink alcohol.\n\n-- \nSent from Outlook for Android"
