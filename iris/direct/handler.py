@@ -40,6 +40,7 @@ MAX_TOPIC_WORDS = 6
 # "remember the garage code is 1904": a subject of this many words before its verb.
 MAX_SUBJECT_WORDS = 3
 _THIRD_PERSON = frozenset({"he", "hes", "she", "shes", "they", "theyre", "theyve"})
+_WH_WORDS = frozenset({"what", "how", "why", "where", "when", "who", "which", "whatever"})
 
 _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019", "`": "`", "\u00ab": "\u00bb"}
 _EDGE_PUNCT = " \t\r\n:;,.!?\u2026-\u2013\u2014"
@@ -187,6 +188,7 @@ class DirectHandler:
             return after, len(text)
         if match.end < len(words) and (words[match.end] in self._lex.fact_subjects
                                        or match.trigger.form == "subject"
+                                       and match.trigger.action == "store"
                                        and self._about_someone(words[match.end:])):
             return tokens[match.end].start(), len(text)
         return None
@@ -197,8 +199,8 @@ class DirectHandler:
         subject, or a short noun phrase and its finite verb). Not "the milk", "the time we
         met", "what she said": no verb of their own, or the subject comes later."""
         lexicon = self._lex.words
-        if len(words) < 2 or words[0] in lexicon.verbs:
-            return False
+        if len(words) < 2 or words[0] in lexicon.verbs or words[0] in _WH_WORDS:
+            return False  # "remember going ...", "remember what my daughter says"
         if words[0] in _THIRD_PERSON:
             return True
         for at in range(1, min(len(words), MAX_SUBJECT_WORDS + 1)):
