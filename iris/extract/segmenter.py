@@ -760,8 +760,9 @@ def _with_named_subject(framed: str, pieces: list[str]) -> list[str]:
     """"remember Kai's allergic to dogs": the model read "remember Kai's" as the command and
     kept "allergic to dogs"; a name with its "'s" between the command and the first fact is
     that fact's subject ("Kai is"), given back to it."""
-    if not pieces:
-        return pieces
+    start = framed.find(pieces[0]) if pieces else -1
+    if start <= 0 or not _NAMED.search(framed, 0, start):
+        return pieces  # (the usual case, without reading the command again)
     after = strip_command(framed)
     at = after.find(pieces[0])
     if at > 0 and _NAMED.fullmatch(after[:at].strip()) and not is_known(after[:at].strip()[:-2].lower()):
