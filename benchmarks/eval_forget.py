@@ -190,10 +190,13 @@ SPLIT_LABELS = {
     # sets are fresh38 and fresh39.
     "fresh36": "FORMER FRESH HELD-OUT 36 (scored once, looked at since: development data now)",
     "fresh37": "FORMER FRESH HELD-OUT 37 (scored once, looked at since: development data now)",
-    # forget_eval_fresh38.yaml and forget_eval_fresh39.yaml: to be written in round 26 by writers
-    # that have not read the rules and committed before any code runs on them, then scored once.
-    "fresh38": "FRESH HELD-OUT 38 (written blind, committed before any code ran on it, scored once)",
-    "fresh39": "FRESH HELD-OUT 39 (written blind, committed before any code ran on it, scored once)",
+    # forget_eval_fresh38.yaml and forget_eval_fresh39.yaml: written in round 26 by writers that
+    # had not read the rules, committed (0c1061c, 3a0ad40) before any code ran on them, scored
+    # once on 7882994 (0 wrong, 51.5%; 10 wrong, 49.0%; their _result.txt), then looked at (a
+    # relative is the user's own on both sides): development data from now on. The next blind
+    # sets are fresh40 and fresh41.
+    "fresh38": "FORMER FRESH HELD-OUT 38 (scored once, looked at since: development data now)",
+    "fresh39": "FORMER FRESH HELD-OUT 39 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",

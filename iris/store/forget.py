@@ -64,6 +64,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from iris.extract.pronouns import person_words
 from iris.removal import removal_verb
 from iris.spelling import known, slip
 from iris.store import phrasing, verifier
@@ -594,7 +595,8 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         return False
     if _roles_reversed(d, content):
         return False
-    if _another_doer(d, memory) or _another_one(d, memory) or _a_name_does_it(d, content):
+    if _another_doer(d, memory) or _another_one(d, memory) or _a_name_does_it(d, content) \
+            or _someone_elses(d, content):
         return False
     # `every_word`: the words that only frame a fact too ("the thursday lessons"), for a
     # request the router did not take as one.
@@ -713,6 +715,55 @@ _USER_SUBJECT = re.compile(r"\W*(?:that\s+)?(?:i|we)\b")
 
 _WHAT_I_AM = re.compile(r"\bi(?:'m|\u2019m| am|m)\s+(?:a|an)\s+([a-z]+)")
 _COPULAS = frozenset(stem(w) for w in ("is", "was", "are", "were"))  # as memory.sequence has them
+
+
+# "my mama", "our own dad": a relative the user names as theirs.
+_OWNED = re.compile(r"\b(?:my|our)\s+(?:own\s+|dear\s+|late\s+|old\s+)?(ex[\s-]+)?([a-z]+)\b")
+_EX = re.compile(r"\bex\b|\bex['\u2019]s\b|\bex-[a-z]", re.I)
+_EX_RELATION = re.compile(r"\bex[\s-]+([a-z]+)")
+_NAME_IN = re.compile(r"\b[A-Z][a-z]+")  # a capitalised word: a name, or a sentence's first
+_WORD_AT = re.compile(r"[\w'\u2019-]+")
+_OTHER_OWNERS = frozenset({"his", "her", "their", "your"})
+
+
+def _someone_elses(d: Description, content: str) -> bool:
+    """The description's own relative is someone else's in the memory, or the other way
+    round: "what my mama makes me" is not "Yvette's mama makes me a pie" nor "My ex-wife's
+    mama calls me son"; "my ex sings in the choir" is not "My new man Cedric sings ..." (an
+    ex said on one side only); "my husband's job" is not "My ex-husband works at ...". Only
+    when every mention of the relative in the memory is so."""
+    lowered = d.text.lower()
+    named = {w.lower() for w in _NAME_IN.findall(content)} - STOPWORDS
+    if _EX.search(lowered) and not _EX.search(content) \
+            and named.isdisjoint(_WORD_AT.findall(lowered)):
+        return True  # (not when the description names whom: "my ex shane" / "Shane owes me")
+    said, written = _ex_relations(lowered), _ex_relations(content.lower())
+    if said and written and said.isdisjoint(written):
+        return True  # "my ex husband" is not "My ex-wife"
+    words = _WORD_AT.findall(content)
+    for ex, word in _OWNED.findall(lowered):
+        relation = stem(word)
+        if relation not in d.people:
+            continue
+        mentions = [i for i, w in enumerate(words)
+                    if stem(w.lower().split("-")[-1].removesuffix("'s").removesuffix("\u2019s")) == relation]
+        if mentions and all(_owner_not_user(words, i, bool(ex)) for i in mentions):
+            return True
+    return False
+
+
+def _ex_relations(text: str) -> set[str]:
+    return {stem(word) for word in _EX_RELATION.findall(text) if word in person_words()}
+
+
+def _owner_not_user(words: list[str], at: int, ex: bool) -> bool:
+    """Is words[at], a relation, someone else's ("Yvette's mama", "his mum"), or the user's
+    former one when the description's is not (`ex` False: "ex-husband", "ex husband")?"""
+    word, before = words[at].lower(), words[at - 1].lower() if at else ""
+    if before.endswith(("'s", "\u2019s")) or before in _OTHER_OWNERS:
+        return True
+    former = word.startswith("ex-") or before == "ex"
+    return former and not ex
 
 
 def _another_one(d: Description, memory: MemoryWords) -> bool:

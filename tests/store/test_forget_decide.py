@@ -676,3 +676,27 @@ def test_what_i_get_up_to_is_asked_when_two_memories_may_answer():
         Candidate(id=1, content="I spend a lot of time browsing the internet.", cosine=0.5),
         Candidate(id=2, content="In my spare time i do volunteer work.", cosine=0.6)])
     assert decision.status == "ambiguous"
+
+
+@pytest.mark.parametrize("description, memory", [
+    # someone else's relative (fresh39's wrong deletions, scored blind in round 26)
+    ("what my mama makes me for thanksgiving",
+     "Yvette's mama Miss Loretta still makes me a sweet potato pie every Thanksgiving"),
+    ("forget what my own mama calls me", "My ex-wife's mama still calls me son"),
+    ("that my mum wants 400 guests", "His mum wants 400 guests at the wedding"),
+    # an ex said on one side only, or another ex
+    ("that my ex sings in the men's choir", "My new man Cedric sings bass in the men's choir"),
+    ("that my ex husband remarried", "My ex-wife Monique got remarried last spring"),
+    ("my husband's job", "My ex-husband works at the mill"),
+])
+def test_a_relative_is_the_users_own_on_both_sides(description, memory):
+    assert decide(description, [Candidate(id=1, content=memory)]).status == "not_found"
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("what my mama makes me for thanksgiving", "My mama makes me a sweet potato pie every Thanksgiving"),
+    ("my ex shane", "Shane still has a key to my flat"),  # the ex named by name
+    ("my mum's birthday", "My mum's birthday is May 3"),
+])
+def test_the_users_own_relative_still_matches(description, memory):
+    assert decide(description, [Candidate(id=1, content=memory)]).status == "forgotten"
