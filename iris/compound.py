@@ -8,12 +8,13 @@ Iris does its part and hands the other part to the host, word for word (`Reply.f
 Before, the whole message went one way: the host's request was dropped with the fact stored,
 or the fact was lost with the message passed through.
 
-A message is split only where a joint ("and", "n", "&", "then", "also", a comma or a full
-stop) comes before a verb in its base form ("remind", "set", "text"), and only when the
-router reads one side as a memory request and the other as a request for a host tool
-(reminder, alarm, list, calendar, message ...). A fact that merely holds such a verb ("I
-love jazz and play the sax", "my wife texts me at lunch") stays whole: its second part is no
-host request, or the verb is not in its base form. The scan is linear: it walks the words
+A message is split only where a joint ("and", "n", "&", "then", "also", a comma, a full stop,
+a new line) comes before a command word (a host verb of `host_verbs` in lexicon.yaml, a
+memory lead-in verb, a forget verb), and only when one side opens as a memory request and the
+router reads the other as a request for a host tool (reminder, alarm, list, calendar,
+message ...) that opens with a host verb. A fact that merely holds such a verb ("remember
+that I add milk to my tea", "I text Kezia every day and call her at night", "..., and Ana
+texts on Sundays") stays whole (see `_asks_host`). The scan is linear: it walks the words
 once, and at most MAX_JOINTS places are tried.
 """
 
