@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from iris.extract.command import lead_in_end, lead_in_verb
 from iris.intent.data import MEMORY_ACTION, NONE
-from iris.removal import TEXT_SPEAK, removal_verb, removal_verbs
+from iris.removal import read_removal, removal_verb, removal_verbs
 from iris.text import bare_deictic_request
 from iris.text import words as lexicon
 from iris.types import IntentDecision
@@ -95,23 +95,15 @@ def _asks_memory(side: str, decision: IntentDecision) -> bool:
     sure of it. Not a remove verb's ("delete potatoes" next to a shopping list is the list's):
     the message then stays whole. The stages after the split still judge the part as any
     message."""
-    words = side.split()
+    words = read_removal(side).lower().split()
     if len(words) < 2:
         return False
-    kinds = {_removal_kind(w) for w in words[:MAX_VERB_POSITION]}
-    if "remove" in kinds and lead_in_end(side) == 0:
+    kinds = {removal_verbs().get(w.strip(_TRAILING)) for w in words[:MAX_VERB_POSITION]}
+    lead = lead_in_end(side) > 0
+    if "remove" in kinds and not lead:
         return False
-    return lead_in_end(side) > 0 or "forget" in kinds \
+    return lead or "forget" in kinds \
         or decision.intent == MEMORY_ACTION and decision.confidence >= MEMORY_CONFIDENCE
-
-
-def _removal_kind(word: str) -> str | None:
-    word = word.lower().strip(_TRAILING)
-    for short, spelled in TEXT_SPEAK.items():  # "4get"
-        if word.startswith(short):
-            word = spelled + word[len(short):]
-    verb = removal_verb(word)
-    return removal_verbs().get(verb) if verb else None
 
 
 def _asks_host(side: str, decision: IntentDecision, after: str | None) -> bool:
@@ -139,8 +131,8 @@ def _asks_host(side: str, decision: IntentDecision, after: str | None) -> bool:
 
 
 def _joints(text: str) -> list[tuple[int, int]]:
-    """(end of the first part, start of the second) at each joint before a word that may
-    begin a request: not a stop word, nor a name inside a sentence ("..., and Ana texts").
+    """(end of the first part, start of the second) at each joint before a command word
+    (`_may_command`) that is no name inside a sentence ("..., and Call Me Maybe is ...").
     The joint itself ("and", "pls also") is in neither part."""
     tokens = list(_WORD.finditer(text))
     shouting = text.isupper()

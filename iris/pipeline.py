@@ -31,6 +31,7 @@ from iris.store.probe import described_removal, removal_request
 from iris.tools import run_tool
 from iris.types import (
     MAX_CONTENT_CHARS,
+    Asked,
     IntentSummary,
     RecallResult,
     Reply,
@@ -386,9 +387,9 @@ def _forget_flags(text: str) -> dict[str, bool]:
     gets is only the subject, so the store is told (it then asks when another memory is as
     near, see forget.decide); and for one that states the fact ("forget that I ...")."""
     lowered = text.lower()
-    return {**({"general": True} if GENERAL.search(lowered) else {}),
-            **({"broad": True} if BROAD.search(lowered) else {}),
-            **({"stated": True} if STATED.search(lowered) else {})}
+    asked = Asked(general=GENERAL.search(lowered) is not None, broad=BROAD.search(lowered) is not None,
+                  stated=STATED.search(lowered) is not None)
+    return asked.model_dump(exclude_defaults=True)
 
 
 def _topic(text: str) -> str | None:

@@ -124,7 +124,7 @@ def test_a_long_message_is_not_split(decide):
     assert compound.split(text, decide) is None
 
 
-def test_joints_are_found_in_linear_time_on_long_runs():
-    # Only MAX_JOINTS places are kept, however many "and"s there are.
+def test_at_most_max_joints_places_are_tried():
+    # however many "and"s there are: each place costs the router two texts
     text = " and remind me" * 5000
     assert len(compound._joints(text)) == compound.MAX_JOINTS
