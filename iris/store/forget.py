@@ -733,6 +733,9 @@ def _someone_elses(d: Description, content: str) -> bool:
     ex said on one side only); "my husband's job" is not "My ex-husband works at ...". Only
     when every mention of the relative in the memory is so."""
     lowered = d.text.lower()
+    owned = _OWNED.findall(lowered)
+    if not owned and not _EX.search(lowered):
+        return False  # (most descriptions: the memory is not read again)
     named = {w.lower() for w in _NAME_IN.findall(content)} - STOPWORDS
     if _EX.search(lowered) and not _EX.search(content) \
             and named.isdisjoint(_WORD_AT.findall(lowered)):
@@ -741,7 +744,7 @@ def _someone_elses(d: Description, content: str) -> bool:
     if said and written and said.isdisjoint(written):
         return True  # "my ex husband" is not "My ex-wife"
     words = _WORD_AT.findall(content)
-    for ex, word in _OWNED.findall(lowered):
+    for ex, word in owned:
         relation = stem(word)
         if relation not in d.people:
             continue
