@@ -197,6 +197,10 @@ SPLIT_LABELS = {
     # sets are fresh40 and fresh41.
     "fresh38": "FORMER FRESH HELD-OUT 38 (scored once, looked at since: development data now)",
     "fresh39": "FORMER FRESH HELD-OUT 39 (scored once, looked at since: development data now)",
+    # forget_eval_fresh40.yaml and forget_eval_fresh41.yaml: written in round 27 by writers that
+    # have not read the rules, committed before any code runs on them, to be scored once.
+    "fresh40": "FRESH HELD-OUT 40 (written blind, committed before any code ran on it, scored once)",
+    "fresh41": "FRESH HELD-OUT 41 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
