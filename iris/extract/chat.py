@@ -181,9 +181,9 @@ def is_chat(segment: str) -> bool:
     return 0 < len(norms) <= MAX_SEGMENT_WORDS and _chatty_piece(segment, "start", SEGMENT_THRESHOLD)
 
 
-def _cuts(text: str, words: list[re.Match[str]]) -> list[int]:
-    """Candidate cut positions: after a punctuation mark, or at a word start."""
-    return sorted({w.start() for w in words} | {m.end() for m in _MARK.finditer(text)})
+def _cuts(text: str, words: list[re.Match[str]], start: int = 0) -> list[int]:
+    """Candidate cut positions: after a punctuation mark (from `start` on), or at a word start."""
+    return sorted({w.start() for w in words} | {m.end() for m in _MARK.finditer(text, start)})
 
 
 def without_closer(message: str, is_clause: ClauseTest) -> str:
@@ -308,7 +308,7 @@ def closer_start(text: str, is_clause: ClauseTest) -> int:
         return len(text)
     first = words[1].start()
     best = len(text)
-    for cut in _cuts(text, words):
+    for cut in _cuts(text, words, words[0].start()):  # a mark before them ends before `first`
         if cut < first:
             continue
         tail, rest = text[cut:].strip(), text[:cut].rstrip(" ,.!?:;-\u2013\u2014\u2026(")
@@ -330,7 +330,7 @@ def _leaves_clause(rest: str, is_clause: ClauseTest) -> bool:
     ... I like playing | basketball if that's helpful")."""
     if is_clause(rest):
         return True
-    last = _SENTENCE_END.split(rest)[-1]
+    last = _last_part(_SENTENCE_END, rest)
     words = _norms(last[-40:])
     return bool(words) and not english.is_gerund(words[-1]) and is_clause(last)
 
@@ -348,7 +348,17 @@ def _bare_closer(tail: str, rest: str, is_clause: ClauseTest) -> bool:
         return False  # the word tests first: masking the comment clauses costs more
     said = _norms(asides.masked(tail)[0]) or norms  # "that's the lot, I reckon": 3 words said
     return (len(said) <= MAX_BARE_CLOSER_WORDS and not dangling(rest)
-            and is_clause(_LAST_CLAUSE.split(rest)[-1]))
+            and is_clause(_last_part(_LAST_CLAUSE, rest)))
+
+
+def _last_part(pattern: re.Pattern[str], text: str, window: int = 400) -> str:
+    """`pattern.split(text)[-1]`, splitting only the end of a long text when two delimiters
+    are found there (a closer is tried at several cuts of a line of up to 40 KB)."""
+    if len(text) > window:
+        parts = pattern.split(text[-window:])
+        if len(parts) > 2:
+            return parts[-1]
+    return pattern.split(text)[-1]
 
 
 def dangling(rest: str) -> bool:

@@ -141,10 +141,43 @@ def _compound(words: list[str], index: int) -> bool:
 _MAX_RUN = 8
 
 
+_LAZY_CHUNKS = 64
+
+
+class _Pieces:
+    """The chunks and delimiters of `_DELIMITER.split(text)`, found only as far as they are
+    read: a limit met early leaves the rest of a 40 KB sentence unsplit."""
+
+    def __init__(self, text: str):
+        self.text, self.at, self.done = text, 0, False
+        self.matches = _DELIMITER.finditer(text)
+        self.chunks: list[str] = []
+        self.delimiters: list[str] = []
+
+    def reach(self, count: int) -> None:
+        """Find chunks until `count` are known or the text ends: one by one for the first
+        _LAZY_CHUNKS, then the rest in one split (a sentence read that far is read whole)."""
+        while len(self.chunks) < count and not self.done:
+            if len(self.chunks) >= _LAZY_CHUNKS:
+                rest = _DELIMITER.split(self.text[self.at:])
+                self.chunks += rest[0::2]
+                self.delimiters += rest[1::2]
+                self.done = True
+                return
+            match = next(self.matches, None)
+            self.chunks.append(self.text[self.at:match.start() if match else None])
+            if match is None:
+                self.done = True
+            else:
+                self.delimiters.append(match.group())
+                self.at = match.end()
+
+
 def _split_clauses(text: str, limit: int | None = None) -> list[str]:
     """The clauses of one sentence; at most `limit` + 1 of them when a limit is given."""
-    pieces = _DELIMITER.split(text)
-    chunks, delimiters = pieces[0::2], pieces[1::2]
+    pieces = _Pieces(text)
+    pieces.reach(_MAX_RUN + 1)
+    chunks, delimiters = pieces.chunks, pieces.delimiters
     alone: dict[int, bool] = {}  # is_clause of each chunk, judged once
 
     def clause_at(i: int) -> bool:
@@ -158,7 +191,9 @@ def _split_clauses(text: str, limit: int | None = None) -> list[str]:
     head = chunks[0][:_CLAUSE_HEAD_CHARS]
     head_is_clause = is_clause(head, reach=30)
     head_words = len(_WORD.findall(head))
-    for index in range(1, len(chunks)):
+    index = 0
+    while (index := index + 1) < len(chunks):
+        pieces.reach(index + _MAX_RUN)  # what _run_is_clause may read from here
         # The fact so far already starts at a split point, so its verb may come late
         # ("my favorite type of music to sing is folk").
         if head_is_clause and _run_is_clause(chunks, delimiters, index, clause_at) \

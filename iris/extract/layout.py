@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from itertools import chain, pairwise
+from itertools import chain, islice, pairwise
 
 from iris import text as english
 from iris.extract import segments
@@ -77,6 +77,7 @@ _SHAPED = (re.compile(rf"(?<![\w'])(?P<label>[a-z]{{2,6}}|[a-z](?=\.))(?P<dot>\.
 
 
 _SHAPED_CHARS = 2000
+_MAX_MARKS = 200  # counters read in one line: eight times the 25 facts one message may store
 _SIGNS = frozenset({"+", "-", "\u2212", "\u00b1"})  # + - − ±
 
 
@@ -152,7 +153,10 @@ def split_enumeration(line: str) -> tuple[str, list[str]] | None:
     # One pass: each kind of counter keeps the run started at its first 1 ("1. 1. 1. ..."
     # with thousands of marks stays linear).
     chains: dict[str, tuple[list[re.Match[str]], int]] = {}
-    readings = ((mark, _values(mark)) for mark in _COUNTER.finditer(line) if _placed(line, mark))
+    # Only the first _MAX_MARKS counters: a list is read up to the memory cap anyway, and
+    # "1. 1. 1. ..." (13,000 marks) must not cost a reading of each.
+    placed = (mark for mark in _COUNTER.finditer(line) if _placed(line, mark))
+    readings = ((mark, _values(mark)) for mark in islice(placed, _MAX_MARKS))
     # marks of any shape only near the start: a list longer than that is over the memory
     # limit anyway, and "1. 1. 1. ..." (13,000 marks) must not cost three scans of each.
     # Their families are their own, so each pass may build its chains apart.
