@@ -462,5 +462,7 @@ _WISH = re.compile(
 
 def is_wish(segment: str) -> bool:
     """`segment` is a wish about the listener or the message (see `_WISH`), no digit in it."""
-    return _WISH.fullmatch(segment) is not None and not any(c.isdigit() for c in segment)
+    lowered = segment.lower()  # a cheap test first: "\W*" backtracks over a long run of marks
+    return ("hope" in lowered or "trust" in lowered) and _WISH.fullmatch(segment) is not None \
+        and not any(c.isdigit() for c in segment)
 

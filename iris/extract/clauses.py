@@ -193,7 +193,8 @@ def _split_clauses(text: str, limit: int | None = None) -> list[str]:
     head_words = len(_WORD.findall(head))
     index = 0
     while (index := index + 1) < len(chunks):
-        pieces.reach(index + _MAX_RUN)  # what _run_is_clause may read from here
+        if not pieces.done:
+            pieces.reach(index + _MAX_RUN)  # what _run_is_clause may read from here
         # The fact so far already starts at a split point, so its verb may come late
         # ("my favorite type of music to sing is folk").
         if head_is_clause and _run_is_clause(chunks, delimiters, index, clause_at) \

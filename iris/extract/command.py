@@ -233,6 +233,9 @@ OWN_MEMORY_ADVERB = (r"(?:still|always|never|often|sometimes|usually|really|clea
 _OWN_MEMORY = re.compile(rf"\W*(?:i|we)\s+(?:{OWN_MEMORY_ADVERB}\s+)?(?:remember|forget)\b", re.I)
 
 
+_HEAD_CHARS = 300
+
+
 def _lead_in_end(text: str, *, whole: bool = False) -> int:
     """Where the facts start after a lead-in at the start of `text`, or 0 when there is none.
     The first boundary ends the lead-in: "For the record, I like you, too" keeps its comma.
@@ -242,7 +245,8 @@ def _lead_in_end(text: str, *, whole: bool = False) -> int:
     "can you log this for me?") must carry a signal and end at a strong boundary (":", "-",
     "?") or at "that" right after a signal verb. `whole`: the text is a header line, so a
     lead-in may also run to its end ("It is important that you remember")."""
-    if _OWN_MEMORY.match(text):
+    head = text[:_HEAD_CHARS]  # the patterns below test the start (their "\W*" backtracks)
+    if _OWN_MEMORY.match(head):
         return 0  # "I still remember my first day at school": the fact's verb, no command
     words = _words()
     signal, open_for_subject, addressed, after_verb = False, False, False, False
@@ -254,7 +258,7 @@ def _lead_in_end(text: str, *, whole: bool = False) -> int:
     # coffee is my drink - also ...", "jus so u kno horror movies are my favorites".
     verb_end, since_verb, noun_after, subject_before = 0, 0, False, False
     that_end = 0  # after "that" following a signal: the lead-in's end if a list mark follows
-    first_person = bool(re.match(r"\W*(?:i|i'm|im|i've|my|we|our)\b", text, re.I))
+    first_person = bool(re.match(r"\W*(?:i|i'm|im|i've|my|we|our)\b", head, re.I))
 
     def loose_ok() -> bool:
         # With words outside the lexicon, "I am a store manager: ..." is a fact of its own:

@@ -155,8 +155,8 @@ def split_enumeration(line: str) -> tuple[str, list[str]] | None:
     chains: dict[str, tuple[list[re.Match[str]], int]] = {}
     # Only the first _MAX_MARKS counters: a list is read up to the memory cap anyway, and
     # "1. 1. 1. ..." (13,000 marks) must not cost a reading of each.
-    placed = (mark for mark in _COUNTER.finditer(line) if _placed(line, mark))
-    readings = ((mark, _values(mark)) for mark in islice(placed, _MAX_MARKS))
+    readings = ((mark, _values(mark)) for mark in islice(_COUNTER.finditer(line), _MAX_MARKS)
+                if _placed(line, mark))
     # marks of any shape only near the start: a list longer than that is over the memory
     # limit anyway, and "1. 1. 1. ..." (13,000 marks) must not cost three scans of each.
     # Their families are their own, so each pass may build its chains apart.

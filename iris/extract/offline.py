@@ -145,7 +145,14 @@ _READER_ASIDE = re.compile(r"\s*\((?:don'?t|do not|please don'?t|you'?re|you are
 _LEFT_CONJUNCTION = re.compile(r"\s+(?:and|but|or|so)\W*$", re.I)
 
 
+# What every aside starts with (a cheap test: "((((...", 20,000 of them, cost 12 ms a sub).
+_ASIDE_OPENINGS = ("(don", "(do not", "(please don", "(you", "(this is the")
+
+
 def _without_reader_asides(text: str) -> str:
+    lowered = text.lower()
+    if not any(opening in lowered for opening in _ASIDE_OPENINGS):
+        return text
     cut = _READER_ASIDE.sub("", text)
     if cut == text:
         return text
