@@ -139,6 +139,11 @@ class Featurizer:
     def width(self) -> int:
         return len(self.words.index) + len(self.chars.index) + len(self.cues.index) + len(self.signals)
 
+    @property
+    def signal_offset(self) -> int:
+        """The column of the first signal (signals are the last block)."""
+        return len(self.words.index) + len(self.chars.index) + len(self.cues.index)
+
     def row(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         """Column indices and values of one message's feature vector."""
         text = read_removal(text)

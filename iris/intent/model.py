@@ -39,6 +39,7 @@ FORMAT = "iris-intent-model/3"
 SIGNAL_WEIGHT = 0.35
 # Keeps in-scope accuracy within this much of what it is with no out-of-scope rule.
 DEFAULT_MAX_IN_SCOPE_DROP = 0.01
+Row = tuple[np.ndarray, np.ndarray]  # one text's feature columns and values
 
 Progress = Callable[[str], None]
 
@@ -90,19 +91,25 @@ class IntentModel:
     def mode(self, use_embeddings: bool) -> str:
         return "combined" if use_embeddings and self.has_embeddings else "tfidf"
 
+    def _signals_in(self, row: Row) -> list[str]:
+        offset = self.features.signal_offset
+        return [f"{s.label}:{s.name}" for s in (self.signals[c - offset] for c in row[0] if c >= offset)]
+
     def signal_hits(self, text: str) -> list[str]:
         text = read_removal(text)
         return [f"{s.label}:{s.name}" for s in self.signals if s.compiled().search(text)]
 
-    def tfidf_scores(self, texts: list[str]) -> np.ndarray:
+    def tfidf_scores(self, texts: list[str], row: Row | None = None) -> np.ndarray:
+        """`row`: the one text's feature row, when the caller has it already."""
         if len(texts) == 1:  # the common case: no sparse matrix to build
-            return self.tfidf_head.scores_sparse(*self.features.row(texts[0]))[None, :]
+            return self.tfidf_head.scores_sparse(*(row or self.features.row(texts[0])))[None, :]
         return self.tfidf_head.scores(self.features.matrix(texts))
 
-    def probabilities(self, texts: list[str], embeddings: np.ndarray | None = None) -> np.ndarray:
+    def probabilities(self, texts: list[str], embeddings: np.ndarray | None = None,
+                      row: Row | None = None) -> np.ndarray:
         """Calibrated probabilities, one row per text, columns in `self.labels` order.
         With `embeddings` (and an embedding head) the two heads are averaged."""
-        probs = softmax(self.tfidf_scores(texts), self.temperatures.get("tfidf", 1.0))
+        probs = softmax(self.tfidf_scores(texts, row), self.temperatures.get("tfidf", 1.0))
         if embeddings is not None:
             if self.emb_head is None:
                 raise IntentModelError("this intent model was trained without embeddings")
@@ -112,7 +119,11 @@ class IntentModel:
 
     def predict(self, texts: list[str], embeddings: np.ndarray | None = None,
                 operating: OperatingPoint | None = None) -> list[Prediction]:
-        probs = self.probabilities(texts, embeddings)
+        # One text: its feature row names the signals it matched too (each signal pattern
+        # is searched once, not again for the explanation: some cost 1-2 ms on 1,000
+        # characters of "a,a,a,...").
+        one = self.features.row(texts[0]) if len(texts) == 1 else None
+        probs = self.probabilities(texts, embeddings, one)
         point = operating or self.operating[self.mode(embeddings is not None)]
         out = []
         for text, row in zip(texts, probs, strict=True):
@@ -129,7 +140,8 @@ class IntentModel:
             out.append(Prediction(
                 label=(self.oos_label or "none") if rejected else label,
                 confidence=confidence, top_label=label, ranked=ranked,
-                signals=self.signal_hits(text), rejected=rejected))
+                signals=self._signals_in(one) if one is not None else self.signal_hits(text),
+                rejected=rejected))
         return out
 
     # --- explanation -----------------------------------------------------------------
