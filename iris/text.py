@@ -373,7 +373,12 @@ def stem(word: str) -> str:
     if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
         word = word[:-1]  # running -> runn -> run
     word = SYNONYMS.get(word, word)
-    return word.rstrip("ey") if len(word) > 3 else word
+    if len(word) <= 3:
+        return word
+    # leaky/leak, noisy/noise; but a "y" is kept where only three letters would be left:
+    # many is no man, army no arm, lady no lad (bake/baked -> bak still)
+    stripped = word.rstrip("ey")
+    return stripped if len(stripped) >= 4 else word.rstrip("e")
 
 
 def tokens(text: str, *, paraphrases: bool = True) -> list[str]:

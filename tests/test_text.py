@@ -72,6 +72,9 @@ def test_words_and_tokens():
     assert tokens("I can't have two dogs, I'm 24 years old") == [
         "i", "can", "not", "have", "2", "dogs", "i", "am", "24"]
     assert {stem(w) for w in ("bake", "baked", "baking", "bakes")} == {"bak"}
+    assert stem("leaky") == stem("leak") and stem("noisy") == stem("noise")
+    # a "y" stays where stripping it would leave three letters: another word
+    assert stem("many") != stem("man") and stem("army") != stem("arm") and stem("lady") != stem("lad")
 
 
 @pytest.mark.parametrize("phrase, words", [

@@ -36,6 +36,10 @@ def _decide(description, *contents):
     ("that my dog bit me", "My dog bit the neighbour"),
     ("that desmond owes me", "I owe Desmond 50 pounds"),
     ("my knee injury", "I have a bad back"),  # the kind of fact alone is no evidence
+    # round 27, fresh39: "many" stemmed to "man", so the new man was the medications
+    ("about my new man", "I take many medications"),
+    ("about my army days", "I broke my arm skiing"),
+    ("the lady next door", "The lad next door plays drums"),
 ])
 def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
     assert _decide(description, memory).status == "not_found"
