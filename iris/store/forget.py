@@ -259,7 +259,9 @@ def describe(text: str) -> Description | None:
     if len(required) > MAX_DESCRIPTION_WORDS:
         return None
     feeling = "<feeling>" in analysis.bag or any(w in NEGATIONS for w in words)
-    about_user = "self" in analysis.agents and bool(_USER_AS_SUBJECT.search(text))
+    # "my own diagnosis" is the user's; "my own children" are people the user names
+    about_user = "self" in analysis.agents and bool(_USER_AS_SUBJECT.search(text)) \
+        or bool(_OWN.search(text)) and not set(analysis.agents) - OTHERS
     # a frame word said alone is what is needed, and may be a plural too ("my hobbies")
     needed = required or analysis.bag - {"<feeling>"}
     # A group noun ("my family") is read as a plural: one member found is not all of it.
@@ -307,6 +309,8 @@ _USER_AS_SUBJECT = re.compile(r"\b(?:i|we|myself|ourselves)\b|\b(?:i|we)(?:'|\u2
                               r"|\b(?:me|us) (?:not |never )?[a-z]+ing\b", re.I)
 
 
+# "my own diagnosis": the user's, as plainly as "I was diagnosed".
+_OWN = re.compile(r"\b(?:my|our) own\b", re.I)
 # The user in a memory, in any role ("covers my shifts", "owes me").
 _THE_USER = re.compile(r"\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves|im|ive|id)\b")
 # The user as a memory's subject, at its start ("I owe my brother Tomasz £1,500").
@@ -596,7 +600,8 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
     if _roles_reversed(d, content):
         return False
     if _another_doer(d, memory) or _another_one(d, memory) or _a_name_does_it(d, content) \
-            or _someone_elses(d, content):
+            or _someone_elses(d, content) or _a_name_has_it(d, content) \
+            or _the_names_own(d, content):
         return False
     # `every_word`: the words that only frame a fact too ("the thursday lessons"), for a
     # request the router did not take as one.
@@ -708,6 +713,44 @@ def _a_name_does_it(d: Description, content: str) -> bool:
 
 
 _THIRD_PERSON = frozenset({"is", "was", "has", "does"})
+_COPULA_WORDS = frozenset({"is", "was"})
+# "my wheelchair", "our caravan": a thing the user calls theirs (not a relative: `_OWNED`).
+_MY_THING = re.compile(r"\b(?:my|our)\s+(?:own\s+)?([a-z]+)\b")
+
+
+def _a_name_has_it(d: Description, content: str) -> bool:
+    """"my wheelchair" is not "Trevor uses a wheelchair for anything further than the corner
+    shop": the description calls a thing the user's, the memory's subject is someone named
+    who does something with it (a verb other than "is"), and no first person is in it."""
+    things = [w for w in _MY_THING.findall(d.text.lower()) if w not in person_words()]
+    if not things or d.people:
+        return False
+    raw = re.findall(r"[A-Za-z][A-Za-z'\u2019]*", content)
+    if len(raw) < 3 or not raw[0][:1].isupper() or raw[0].lower() in STOPWORDS | _FIRST_PERSON \
+            or any(w.lower().replace("'", "").replace("\u2019", "") in _FIRST_PERSON for w in raw):
+        return False
+    verb = raw[1].lower()
+    return verb not in _COPULA_WORDS and (verb in _THIRD_PERSON or verb.endswith("s") and (
+        is_verb_base(verb[:-1]) or verb.endswith("es") and is_verb_base(verb[:-2])))
+
+
+def _the_names_own(d: Description, content: str) -> bool:
+    """"that lea has eczema" is not "Lea's little brother Max has eczema": the description has
+    a name do something, and the memory says the name only as the owner of another person."""
+    said = _WORD_AT.findall(d.text.lower())
+    words = _WORD_AT.findall(content)
+    people = person_words()
+    for i, name in enumerate(said[:-1]):
+        if name in STOPWORDS or name in _FIRST_PERSON or name in people \
+                or said[i + 1] not in lexicon().verbs:
+            continue
+        mentions = [j for j, w in enumerate(words) if w[:1].isupper()
+                    and w.lower().removesuffix("'s").removesuffix("\u2019s") == name]
+        if mentions and all(words[j].lower().endswith(("'s", "\u2019s")) and any(
+                w.lower() in people or w[:1].isupper() for w in words[j + 1:j + 4])
+                for j in mentions):
+            return True
+    return False
 # the user is the described fact's subject: "that i take melatonin" (not "the autism
 # evaluation, we got in")
 _USER_SUBJECT = re.compile(r"\W*(?:that\s+)?(?:i|we)\b")

@@ -40,6 +40,10 @@ def _decide(description, *contents):
     ("about my new man", "I take many medications"),
     ("about my army days", "I broke my arm skiing"),
     ("the lady next door", "The lad next door plays drums"),
+    # round 27, fresh40/41 (after their scoring): the thing is another person's
+    ("the date of my own diagnosis", "My wife Carys was diagnosed with relapsing MS in 2019"),
+    ("about my wheelchair", "Trevor uses a wheelchair for anything further than the corner shop"),
+    ("that lea has eczema", "Lea's little brother Max has eczema and can't use scented soap"),
 ])
 def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
     assert _decide(description, memory).status == "not_found"
@@ -80,6 +84,11 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("why i go to the gym", "I go to the gym most days just to socialize."),
     ("that i'm always on a diet", "I diet a lot."),
     ("the superpower thing lol", "I have superpowers."),
+    # ... and the user's own thing, or the named person, when the memory says so
+    ("my own diagnosis", "I was diagnosed with MS in 2019"),
+    ("my wheelchair", "I use a wheelchair outside"),
+    ("that lea has eczema", "Lea has eczema"),
+    ("that lea has eczema", "Lea's skin has eczema"),
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
