@@ -751,6 +751,8 @@ def _the_names_own(d: Description, content: str) -> bool:
                 for j in mentions):
             return True
     return False
+
+
 # the user is the described fact's subject: "that i take melatonin" (not "the autism
 # evaluation, we got in")
 _USER_SUBJECT = re.compile(r"\W*(?:that\s+)?(?:i|we)\b")
