@@ -703,35 +703,37 @@ def _a_name_does_it(d: Description, content: str) -> bool:
     it at all."""
     if not d.about_user or d.people or not _USER_SUBJECT.match(d.text.lower()):
         return False
+    return _named_subject(content) is not None
+
+
+def _named_subject(content: str) -> tuple[str, str, int] | None:
+    """(first word, its third-person verb, the memory's word count) when the memory opens
+    with a capitalised word and such a verb ("Milo takes ...", "Trevor uses ...") and has no
+    first person in it at all; else None."""
     raw = re.findall(r"[A-Za-z][A-Za-z'\u2019]*", content)
     if len(raw) < 2 or not raw[0][:1].isupper() or any(
             w.lower().replace("'", "").replace("\u2019", "") in _FIRST_PERSON for w in raw):
-        return False
+        return None
     verb = raw[1].lower()
-    return verb in _THIRD_PERSON or verb.endswith("s") and (
-        is_verb_base(verb[:-1]) or verb.endswith("es") and is_verb_base(verb[:-2]))
+    if verb in _THIRD_PERSON or verb.endswith("s") and (
+            is_verb_base(verb[:-1]) or verb.endswith("es") and is_verb_base(verb[:-2])):
+        return raw[0].lower(), verb, len(raw)
+    return None
 
 
 _THIRD_PERSON = frozenset({"is", "was", "has", "does"})
 _COPULA_WORDS = frozenset({"is", "was"})
-# "my wheelchair", "our caravan": a thing the user calls theirs (not a relative: `_OWNED`).
-_MY_THING = re.compile(r"\b(?:my|our)\s+(?:own\s+)?([a-z]+)\b")
 
 
 def _a_name_has_it(d: Description, content: str) -> bool:
     """"my wheelchair" is not "Trevor uses a wheelchair for anything further than the corner
-    shop": the description calls a thing the user's, the memory's subject is someone named
-    who does something with it (a verb other than "is"), and no first person is in it."""
-    things = [w for w in _MY_THING.findall(d.text.lower()) if w not in person_words()]
-    if not things or d.people:
+    shop": the description calls a thing (no person) the user's, and the memory's subject is
+    someone named who does something with it (a verb other than "is"), no first person in it."""
+    if d.people or all(w in person_words() for _, w in _OWNED.findall(d.text.lower())):
         return False
-    raw = re.findall(r"[A-Za-z][A-Za-z'\u2019]*", content)
-    if len(raw) < 3 or not raw[0][:1].isupper() or raw[0].lower() in STOPWORDS | _FIRST_PERSON \
-            or any(w.lower().replace("'", "").replace("\u2019", "") in _FIRST_PERSON for w in raw):
-        return False
-    verb = raw[1].lower()
-    return verb not in _COPULA_WORDS and (verb in _THIRD_PERSON or verb.endswith("s") and (
-        is_verb_base(verb[:-1]) or verb.endswith("es") and is_verb_base(verb[:-2])))
+    found = _named_subject(content)
+    return found is not None and found[2] >= 3 and found[0] not in STOPWORDS \
+        and found[1] not in _COPULA_WORDS
 
 
 def _the_names_own(d: Description, content: str) -> bool:
