@@ -198,9 +198,16 @@ SPLIT_LABELS = {
     "fresh38": "FORMER FRESH HELD-OUT 38 (scored once, looked at since: development data now)",
     "fresh39": "FORMER FRESH HELD-OUT 39 (scored once, looked at since: development data now)",
     # forget_eval_fresh40.yaml and forget_eval_fresh41.yaml: written in round 27 by writers that
+    # had not read the rules, committed (8b5694f, 394776e) before any code ran on them, scored
+    # once on 59ffb0b (3 wrong, 52.2%; 2 wrong, 58.7%; their _result.txt), then looked at (three
+    # wrong deletions of another person's thing): development data from now on. The next blind
+    # sets are fresh42 and fresh43.
+    "fresh40": "FORMER FRESH HELD-OUT 40 (scored once, looked at since: development data now)",
+    "fresh41": "FORMER FRESH HELD-OUT 41 (scored once, looked at since: development data now)",
+    # forget_eval_fresh42.yaml and forget_eval_fresh43.yaml: written in round 28 by writers that
     # have not read the rules, committed before any code runs on them, to be scored once.
-    "fresh40": "FRESH HELD-OUT 40 (written blind, committed before any code ran on it, scored once)",
-    "fresh41": "FRESH HELD-OUT 41 (written blind, committed before any code ran on it, scored once)",
+    "fresh42": "FRESH HELD-OUT 42 (written blind, committed before any code ran on it, scored once)",
+    "fresh43": "FRESH HELD-OUT 43 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
