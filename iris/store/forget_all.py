@@ -12,9 +12,10 @@ from iris.text import normalise, plain
 
 _AFFIRM = r"(?:yes|yeah|yep|yup|ok|okay|sure|confirm|confirmed|i confirm|go ahead)"
 # "reset" only ever takes everything here ("reset your memory"), never a description.
+_VERBS = ("forget", "delete", "erase", "wipe", "remove", "clear", "purge", "drop", "scrap", "reset", "nuke",
+          "get rid of", "get shot of", "clean out", "bin", "ditch", "destroy", "scrub", "expunge")
 _VERB = (r"(?:(?:permanently|completely|totally|fully|just) )?"  # "permanently erase"
-         r"(?:forget|delete|erase|wipe|remove|clear|purge|drop|scrap|reset|nuke|get rid of|bin|ditch"
-         r"|destroy|scrub|expunge)")
+         rf"(?:{'|'.join(_VERBS)})")
 # "everything you know about me", "all you've got on me", "whatever u have on me"
 # Pidgin "wey": that; "you are having": the progressive of "have", as Indian English says it
 _YOU = r"(?:that |which |wey )?(?:you|u|youve|youd)(?: have| ve| are having| re having)?"
@@ -106,6 +107,63 @@ _NOT_ASKED_OF_IRIS = re.compile(r"\b(?:remind|reminder|how|should|shall|can i|co
                                 r"|to do list|note to self|list|calendar|when i|why|whether|if i)\b")
 
 
+# Read another way, word by word: a removal verb, then words that only say how much ("all",
+# "every last bit"), whose ("me", "mine", "my data") and where or how it was kept ("you
+# remember", "i've typed in here", "from your memory"). Any other word names a subject, a
+# place or another task ("... about work", "... on my calendar", "... and remind me"): the
+# message is then a description or the host's. ("file" is no such word: "delete my entire
+# file" may be a document's.)
+# ... each verb also as "-ing" ("would you mind deleting ...": "forgetting", "wiping", "binning")
+_ASKED_VERB = re.compile(r"(?<![\w'])(?:{})(?![\w'])".format("|".join(
+    rf"(?:{v}|{v[:-1]}ing|{v}ing|{v}{v[-1]}ing){rest}"
+    for v, _, rest in (verb.partition(" ") for verb in _VERBS) for rest in [f" {rest}" if rest else ""])))
+_HOW_MUCH = frozenset("""everything errthing evrything everythin anything whatever all every each entire
+    whole lot""".split())
+_WHOSE_WORDS = frozenset("""me my mine myself i ive id im data info information informations detail details
+    memory memories profile history record records""".split())
+_ALL_ELSE = _HOW_MUCH | _WHOSE_WORDS | frozenset("""
+    the a an of about abt bout on for from in here with to and or also too it its this that these
+    those which what wey ever evr so far till until now already
+    you u your ur youve youre youd ve re d s
+    have has having had got gotten done did do does is are was were been be
+    know knew remember remembered stored store saved save kept keep keeping hold held holding typed told
+    said shared wrote written entered given gave put collected recorded noted learned learnt sabi
+    mentioned heard
+    thing things stuff bit bits trace traces scrap scraps piece pieces shred skerrick single last
+    one ones personal
+    system database brain head mind
+    please pls plz kindly thanks thank ta cheers mate bro iris just simply literally absolutely
+    totally completely entirely permanently fully forever good once clean slate out away off
+    start starting over again afresh fresh scratch zero new begin beginning mean full final
+    """.split())
+
+# "all that", "these": what was just said, unless a clause follows ("all that you know")
+_POINTER = re.compile(r"\b(?:this|that|these|those)\b(?! (?:you|u|i|ive|id|we|youve|youd)\b)")
+
+
+def _asks_for_everything(marked: str) -> bool:
+    """"would you mind deleting all the information you hold on me" -> True: a removal verb
+    whose words after it, up to the first mark, are all `_ALL_ELSE` and say how much, and which
+    (with later parts that are all such words: "get shot of the lot, everything you remember
+    about me") say whose; never negated, asked of the host, or a question before it."""
+    verb = _ASKED_VERB.search(marked)
+    if verb is None or _NEGATED.search(marked, 0, verb.start()) \
+            or _NOT_ASKED_OF_IRIS.search(marked, 0, verb.start()):
+        return False
+    first, *rest = re.split(r"[^\w\s]", marked[verb.end():])
+    said = set(first.split())
+    # narrowed ("forget everything about work"), or a pointer ("erase all that from your memory",
+    # "forget it, i've got everything")
+    if not said <= _ALL_ELSE or _POINTER.search(first) or not said & _HOW_MUCH:
+        return False
+    for part in rest:
+        words = set(part.split())
+        if not words <= _ALL_ELSE:
+            break
+        said |= words
+    return bool(said & _WHOSE_WORDS)
+
+
 def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
     """"forget everything" -> "ask"; "yes, forget everything" -> "confirm"; None for any
     other message (including "forget everything I said about work", which names a topic)."""
@@ -117,15 +175,21 @@ def forget_all_request(text: str) -> Literal["ask", "confirm"] | None:
         return "confirm" if match.group("yes") else "ask"
     # as `plain`, but with its marks kept apart: where the request ends matters here
     marked = " ".join(_MARK.sub(r" \g<0> ", normalise(read_removal(text))).split())
+    # a confirmation is only ever the short answer
+    return "ask" if _inside(marked) or _asks_for_everything(marked) else None
+
+
+def _inside(marked: str) -> bool:
+    """The request (`_INSIDE`) inside a longer message, neither negated, narrowed nor asked of
+    the host."""
     inside = _INSIDE.search(marked)
     if inside is None:
-        return None
+        return False
     kept = _YOUR_STORE.match(marked, inside.end())
     end = kept.end() if kept else inside.end()
-    if _NEGATED.search(marked, 0, inside.start()) or _NOT_ASKED_OF_IRIS.search(marked, 0, inside.start()) \
-            or _NARROWED.match(marked, end) or not _ENDS_IT.match(marked, end):
-        return None
-    return "ask"  # a confirmation is only ever the short answer
+    before = inside.start()
+    return not (_NEGATED.search(marked, 0, before) or _NOT_ASKED_OF_IRIS.search(marked, 0, before)
+                or _NARROWED.match(marked, end) or not _ENDS_IT.match(marked, end))
 
 
 def means_everything(description: str) -> bool:

@@ -272,6 +272,24 @@ def test_when_something_was_said_names_no_memory():
     ("Remove all informations of mine, every single one.", "ask"),
     ("Please delete all my details completely, full and final.", "ask"),
     ("please delete all the informations you are having about my son", None),
+    # round 28: read word by word (forget_all._asks_for_everything): after the verb, only words
+    # that say how much, whose, and where or how it was kept (fresh28-41's misses, development)
+    ("Would you mind deleting all the information you hold on me?", "ask"),
+    ("get shot of the lot, everything you remember about me", "ask"),
+    ("forget all of it, every memory, start me from zero", "ask"),
+    ("please you erase all what you remember of me", "ask"),
+    ("clean out everything you done stored about me", "ask"),
+    ("i want you to forget every single thing i've ever typed in here", "ask"),
+    ("Kindly delete every piece of information you are keeping on me.", "ask"),
+    ("erase all you know about me, from the beginning", "ask"),
+    # ... and no other word: a subject, a place, a pointer, another task
+    ("forget it, i've got everything", None),
+    ("erase all that from your memory", None),
+    ("delete my entire file", None),
+    ("forget all my memories of the trip", None),
+    ("erase all the photos i took", None),
+    ("wipe every bit you remember about my trip", None),
+    ("i don't want you to delete all my data", None),
 ])
 def test_forget_all_requests_are_recognised(text, expected):
     assert forget_all.forget_all_request(text) == expected
