@@ -210,7 +210,7 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = _with_verb_uses(message, _with_lone_verbs(message, spans))
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
     spans = _with_fronted_clauses(message, _with_own_memory(message, spans))
-    spans = _with_trailing_clauses(message, spans)
+    spans = _with_fronted_times(message, _with_trailing_clauses(message, spans))
     spans = _with_dangling_ends(message, spans)
     spans = joiners.without_repeated_joiners(message, spans)
     spans = preludes.without_prelude(message, _without_headings(message, spans))
@@ -627,6 +627,38 @@ def _with_trailing_clauses(message: str, spans: list[tuple[int, int]]) -> list[t
                 end = tail.end(1) - (len(tail.group(1)) - len(tail.group(1).rstrip()))
         out.append((start, end))
     return out
+
+
+# A time said before its clause ("every Thursday | I have choir practice", "... and since my
+# operation in 2021 | I may not lift heavy things"), which the model cut off the clause right
+# after it: a span of its own, or the end of the span before after "and" or a comma. Only
+# with nothing between the two ("... on Saturday mornings. | I attend church" keeps it).
+_TIME_BEFORE = re.compile(r"(?:^|(?:,|\s+and|\s+but)\s+)((?:since|every|each|on|in|at|after|before"
+                          r"|during|until|till|from|most|last|twice|once)\s[^,;:.!?\n]{1,60})$", re.I)
+_OWN_START = re.compile(r"(?:i|i'm|im|i've|ive|i'd|my|we|we're|our|he|she|they)\b", re.I)
+_COPULA = re.compile(r"\b(?:is|are|was|were|am|be)\b", re.I)
+# ... a time: said so by its first word, a number or a word for a time ("on the side" is none)
+_A_TIME = re.compile(
+    r"^(?:since|every|each|most|last|twice|once)\b|\d|\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|weekend|morning|afternoon|evening|night|day|week|month|year|summer|winter|spring|autumn|fall"
+    r"|january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|holiday|holidays|christmas|easter|birthday)s?\b", re.I)
+
+
+def _with_fronted_times(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out = list(spans)
+    for n in range(len(out) - 1):
+        (start, end), (after, last) = out[n], out[n + 1]
+        time = _TIME_BEFORE.search(message[start:end])
+        if time is None or message[end:after].strip() or not _OWN_START.match(message, after):
+            continue
+        phrase = time.group(1)
+        if not _A_TIME.search(phrase) or _COPULA.search(phrase) or is_clause(phrase) \
+                or not is_clause(message[after:last]):
+            continue
+        out[n] = (start, start + len(message[start:start + time.start()].rstrip()))
+        out[n + 1] = (start + time.start(1), last)
+    return [(start, end) for start, end in out if end > start]
 
 
 # A fact cannot end on a word that wants more after it ("... would rather get a Slack DM

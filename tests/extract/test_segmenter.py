@@ -63,6 +63,27 @@ def test_a_heading_goes_and_a_subordinate_clause_stays_with_its_main_clause(mess
 
 
 @pytest.mark.parametrize("message, facts", [
+    # round 28: a time said before its clause stays with it (fresh47, development; LoCoMo)
+    ("please note I play the violin and every Thursday I have choir practice",
+     ["I play the violin", "Every Thursday I have choir practice"]),
+    ("Kindly save the following: Zu 1: my favorite food is pizza Zu 2: every Thursday I have "
+     "choir practice Zu 3: my favorite band is the who",
+     ["My favorite food is pizza", "Every Thursday I have choir practice", "My favorite band is the who"]),
+    ("I am single and with two dogs and further since my operation in 2021 I may not lift heavy "
+     "things and further I love taking bubble baths.",
+     ["I am single and with two dogs", "Since my operation in 2021 I may not lift heavy things",
+      "I love taking bubble baths"]),
+    ("Since we last spoke, some big things have happened. Last week I went to a pride parade.",
+     ["Last week I went to a pride parade"]),
+    # ... not one said after its own clause, nor a phrase that is no time
+    ("I teach yoga in the evenings and on Saturday mornings and by the way I attend church",
+     ["I teach yoga in the evenings and on Saturday mornings", "I attend church"]),
+])
+def test_a_time_before_its_clause_is_part_of_it(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
     # round 14: the rules read spoken punctuation as marks, the model only the words it saw
     ("pls note I am a welder new line I keep chickens new line I hate olives",
      ["I am a welder", "I keep chickens", "I hate olives"]),
