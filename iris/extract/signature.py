@@ -41,7 +41,23 @@ def _valediction(line: str) -> bool:
 
 def _signs_off(line: str) -> bool:
     """`line` alone signs the message off, without a name under it."""
-    return bool(_DEVICE_LINE.fullmatch(line)) or _valediction(line) or is_request(line)
+    return bool(_DEVICE_LINE.fullmatch(line)) or _valediction(line) or is_request(line) \
+        or _contact_line(line)
+
+
+# A mail signature's contact detail, perhaps with its label: "Tel.: +49 (0)89 123 45 67",
+# "M: 07700 900123", "e: sam@example.com", "www.example.com".
+_CONTACT = re.compile(
+    r"(?:(?:tel|phone|ph|mobile|mob|cell|fax|t|m|p|e|email|e-mail|mail|web|w)\.?[ \t]*:?[ \t]*)?"
+    r"(?:\+?[\d(][\d ()./-]{6,}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+)", re.I)
+
+
+def _contact_line(line: str) -> bool:
+    """A line of contact details, alone or with a name, title or company beside them
+    ("Thomas Weber | Acme Ltd | 020 7946 0958"): none says anything about the user."""
+    parts = [part for part in re.split(r"[ \t]*[|\u2022\u00b7][ \t]*", line) if part]
+    return any(_CONTACT.fullmatch(part) for part in parts) and all(
+        _CONTACT.fullmatch(part) or _signature_line(part) for part in parts)
 
 
 # A valediction and a name at the end of the last line, after the last fact ("... I hate math
@@ -127,4 +143,5 @@ def _signature_block(lines: list[str]) -> int | None:
 
 def _signature_line(line: str) -> bool:
     """A name, a job title, a company or a phone number: a few words, none about the user."""
-    return 0 < len(line.split()) <= _MOST_SIGNATURE_WORDS and not FIRST_PERSON.search(line)
+    return _contact_line(line) or (
+        0 < len(line.split()) <= _MOST_SIGNATURE_WORDS and not FIRST_PERSON.search(line))

@@ -172,6 +172,13 @@ def test_the_letter_frame_goes_as_the_rules_take_it():
      ["I visit europe twice a year"]),
     ("remember that Detail 1: my best friend lives next door Detail 2: I have a pet turtle",
      ["My best friend lives next door", "I have a pet turtle"]),
+    # round 28 (fresh47, development): a contact line with its label, however many words
+    ("Can you remember that I have a boyfriend.\n\nKind regards\nThomas Weber\n"
+     "Tel.: +49 (0)89 123 45 67", ["I have a boyfriend"]),
+    ("please remember that I play the violin.\n\nThomas Weber | Acme Ltd | 020 7946 0958",
+     ["I play the violin"]),
+    ("please remember that I play the violin.\nmy number is 020 7946 0958",
+     ["I play the violin", "My number is 020 7946 0958"]),
 ])
 def test_a_signature_and_a_closing_aside_go(message, facts):
     assert read_facts(message)[0] == facts
