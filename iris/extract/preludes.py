@@ -37,6 +37,8 @@ _LIST = frozenset({"following", "these", ":"})
 # Words of a command that adds to the facts before it.
 _ADDING = frozenset({"also", "too", "well", "another", "more", "again", "other", "add", "next",
                      "side", "plus", "addition", "additionally", "furthermore", "moreover"})
+# How far before its verb the word of adding that opens the command's sentence is looked for.
+_ADDING_REACH = 8
 # Adverbs between the request and its verb: "if you would simply remember that".
 _SOFTENING = frozenset({"just", "simply", "quickly", "kindly"})
 # A turn back to the point just before the command ("anyway, remember I ..."): what stood
@@ -44,6 +46,15 @@ _SOFTENING = frozenset({"just", "simply", "quickly", "kindly"})
 TURNING = frozenset({"anyway", "anyways", "anyhow", "anyhoo", "meantime"})
 _SENTENCE_ENDS = frozenset(".!?;\n")
 _COUNTER = re.compile(r"\d+|[a-z]|[ivx]+")
+
+
+def _opens_with_adding(norms: list[str], i: int) -> bool:
+    """The sentence of the command at `i` opens with a word of adding, a few words before it
+    ("Other than that, I have to tell you that ...")."""
+    start = max(0, i - _ADDING_REACH)
+    ends = [k for k in range(start, i) if norms[k] in _SENTENCE_ENDS]
+    first = ends[-1] + 1 if ends else 0 if start == 0 else None
+    return first is not None and first < i and norms[first] in _ADDING
 
 
 def command_end(text: str, past: int = 0) -> int | None:
@@ -72,7 +83,8 @@ def command_end(text: str, past: int = 0) -> int | None:
         named = [k for k, w in enumerate(after) if w in objects]
         before = norms[max(0, i - _OBJECT_REACH):i]
         begun = max((k + 1 for k, w in enumerate(before) if w in _SENTENCE_ENDS), default=0)
-        if not (_ADDING.isdisjoint(after) and _ADDING.isdisjoint(before[begun:])):
+        if not (_ADDING.isdisjoint(after) and _ADDING.isdisjoint(before[begun:])) \
+                or _opens_with_adding(norms, i):
             continue
         if named and words[i + 1 + named[0]].end() >= past:
             return words[i + 1 + named[0]].end()
@@ -145,6 +157,10 @@ def _said_again(message: str, spans: list[tuple[int, int]], k: int) -> bool:
     return sum(every[i:i + len(words)] == words for i in range(len(every) - len(words) + 1)) > 1
 
 
+# A fact after the command that points back to a person or thing named before it.
+_REFERS_BACK = re.compile(r"(?:he|she|they|it|his|her|their|its|him|them)\b", re.I)
+
+
 def without_prelude(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """`spans` without those of a lead-in: the first one or two, when the command after them
     (in the gap, or starting in the span and naming its object past its end) opens the facts
@@ -154,6 +170,8 @@ def without_prelude(message: str, spans: list[tuple[int, int]]) -> list[tuple[in
         (start, end), after = spans[k], spans[k + 1][0]
         if _said_again(message, spans, k):
             continue  # "... Not to forget: I ... Not to forget: I ...": a joiner, no command
+        if _REFERS_BACK.match(message, after):
+            continue  # "my flatmate Bastien ..., you must know that he ...": he is named before
         if command_end(message[start:after], past=end - start) is not None or \
                 _asks_patience(message[start:after], end - start) or \
                 _ABOUT_THE_MEDIUM.search(message, start, after) or \

@@ -47,6 +47,13 @@ def test_a_lead_in_before_the_command_is_no_fact(message, facts):
     # "Please note that" said to the reader names no list: the fact before it stays
     ("My sister Ann is 7. Please note that she loves horses.",
      ["My sister Ann is 7", "Ann loves horses"]),
+    # round 28 (fresh47/48, development): a fact after the command that points back to one
+    # before it, and a word of adding further back in the command's sentence
+    ("I like tea. After, my flatmate Bastien is in Lisbon, allora you must know that he can't "
+     "support the cold.",
+     ["I like tea", "My flatmate Bastien is in Lisbon", "Bastien can't support the cold"]),
+    ("My cousin Raluca is in Lisbon. Other than that, I have to tell you that I play chess.",
+     ["My cousin Raluca is in Lisbon", "I play chess"]),
 ])
 def test_a_fact_before_a_command_stays(message, facts):
     assert read_facts(message)[0] == facts
