@@ -126,9 +126,9 @@ _ALL_ELSE = _HOW_MUCH | _WHOSE_WORDS | frozenset("""
     those which what wey ever evr so far till until now already
     you u your ur youve youre youd ve re d s
     have has having had got gotten done did do does is are was were been be
-    know knew remember remembered stored store saved save kept keep keeping hold held holding typed told
-    said shared wrote written entered given gave put collected recorded noted learned learnt sabi
-    mentioned heard
+    know knew remember remembered stored store storing saved save saving kept keep keeping hold held
+    holding typed told said shared wrote written entered given gave put collected collecting recorded
+    recording noted learned learnt sabi mentioned heard made making
     thing things stuff bit bits trace traces scrap scraps piece pieces shred skerrick single last
     one ones personal
     system database brain head mind

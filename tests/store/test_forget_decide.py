@@ -282,6 +282,9 @@ def test_when_something_was_said_names_no_memory():
     ("i want you to forget every single thing i've ever typed in here", "ask"),
     ("Kindly delete every piece of information you are keeping on me.", "ask"),
     ("erase all you know about me, from the beginning", "ask"),
+    # (fresh42, development since its scoring: the -ing of a verb of keeping, "made")
+    ("clear out everything ur storing about me", "ask"),
+    ("pls erase every memory u made of me", "ask"),
     # ... and no other word: a subject, a place, a pointer, another task
     ("forget it, i've got everything", None),
     ("erase all that from your memory", None),
