@@ -59,6 +59,7 @@ otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -601,7 +602,7 @@ def _matches(d: Description, content: str, kinds: frozenset[str] = frozenset(),
         return False
     if _another_doer(d, memory) or _another_one(d, memory) or _a_name_does_it(d, content) \
             or _someone_elses(d, content) or _a_name_has_it(d, content) \
-            or _the_names_own(d, content):
+            or _the_names_own(d, content) or _another_name(d, content) or _said_of_another(d, content):
         return False
     # `every_word`: the words that only frame a fact too ("the thursday lessons"), for a
     # request the router did not take as one.
@@ -753,6 +754,90 @@ def _the_names_own(d: Description, content: str) -> bool:
                 for j in mentions):
             return True
     return False
+
+
+def _another_name(d: Description, content: str) -> bool:
+    """"that marlen sells tortillas" is not "My sister Marleny ... sells tortillas": a word of
+    the description is a name of the memory only by its stem. A name takes no endings but a
+    plural or possessive "s"."""
+    def bare(word: str) -> str:  # "Smiths'", "Ana's" -> "smith", "ana"
+        return word.lower().rstrip("'\u2019").removesuffix("'s").removesuffix("\u2019s").removesuffix("s")
+
+    typed = {bare(part) for w in _WORD_AT.findall(d.text) for part in (w, *w.split("-"))}
+    stems = {s for s, _, _ in d.said}
+    return any(stem(name.lower()) in stems and bare(name) not in typed
+               for name in _CAPITALISED.findall(content))
+
+
+# Where a memory's clauses meet: "I'm allergic to shellfish | so Luis does the shrimp prep".
+_CLAUSE_JOINERS = frozenset({",", ";", ":", "and", "but", "so", "because", "while", "whereas", "though",
+                             "although"})
+_SELF_WORDS = frozenset({"i", "i'm", "im", "i've", "ive", "i'd", "we", "we're", "we've"})
+_WITH_VERB = frozenset({"i'm", "im", "i've", "ive", "i'd", "we're", "we've"})
+_TOKEN_OR_MARK = re.compile(r"[\w'\u2019-]+|[,;:]")
+
+
+def _folded(word: str) -> str:
+    """"Róisín" -> "roisin": a name as it is typed without its accents."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+def _clauses(content: str, verbs: frozenset[str]) -> list[tuple[set[str], list[str]]]:
+    """The memory's clauses as (who each is about: "i" and the names before its verb, its
+    words). A joiner ends a clause only after its verb ("My son Tom and I | play piano" is
+    one); a clause with no verb of its own ("... and Marco | on weekends") shares the words
+    of the clause before it."""
+    out: list[tuple[set[str], list[str]]] = []
+    subjects: set[str] = set()
+    words: list[str] = []
+    verb = False
+    for token in [*_TOKEN_OR_MARK.findall(content), ","]:
+        low = token.lower()
+        if low in _CLAUSE_JOINERS and (verb or token in ",;:"):
+            if words:
+                if not verb and out:
+                    out.append((subjects, out[-1][1] + words))
+                else:
+                    out.append((subjects, words))
+            subjects, words, verb = set(), [], False
+            continue
+        words.append(low)
+        if verb:
+            continue
+        if low in verbs:
+            verb = True
+        elif low in _SELF_WORDS:
+            subjects.add("i")
+            verb = low.replace("\u2019", "'") in _WITH_VERB  # "I'm", "we've": the verb is in it
+        elif token[:1].isupper() and low not in STOPWORDS and not low.endswith(("'s", "\u2019s")):
+            subjects.add(low)
+    return out
+
+
+def _said_of_another(d: Description, content: str) -> bool:
+    """"that luis has a shellfish allergy" is not "I'm allergic to shellfish so Luis does the
+    shrimp prep": the description is a clause whose subject is a name of the memory, and the
+    memory has the described words only in clauses about someone else that do not name it."""
+    said = _WORD_AT.findall(d.text.lower())
+    verbs = lexicon().verbs
+    names = {_folded(w) for w in _CAPITALISED.findall(content)}
+    # the clause's subject: first, or after "that" or the verb of the request ("pls forget
+    # that luis has ...")
+    start = next((i for i in range(len(said) - 2) if said[i + 1] in verbs and _folded(said[i]) in names
+                  and (i == 0 or said[i - 1] == "that" or removal_verb(said[i - 1]))), None)
+    if start is None:
+        return False
+    named = _folded(said[start])
+    wanted = {stem(w) for w in said[start + 1:] if w not in STOPWORDS and w not in verbs}
+    about_name = about_others = False
+    for subjects, words in _clauses(content, verbs):
+        if wanted.isdisjoint(stem(w) for w in words):
+            continue
+        if named in {_folded(w) for w in words}:
+            about_name = True  # its subject or not: "that jack moved to a big bed" / "We moved Jack ..."
+        elif subjects:
+            about_others = True
+    return about_others and not about_name
 
 
 # the user is the described fact's subject: "that i take melatonin" (not "the autism

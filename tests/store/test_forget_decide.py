@@ -44,6 +44,10 @@ def _decide(description, *contents):
     ("the date of my own diagnosis", "My wife Carys was diagnosed with relapsing MS in 2019"),
     ("about my wheelchair", "Trevor uses a wheelchair for anything further than the corner shop"),
     ("that lea has eczema", "Lea's little brother Max has eczema and can't use scented soap"),
+    # round 28, fresh42/43 (after their scoring): the described words are said of someone
+    # else in the memory; a name that is another name's stem
+    ("that luis has a shellfish allergy", "I'm allergic to shellfish so Luis does the shrimp prep"),
+    ("that marlen sells tortillas", "My sister Marleny lives in Quetzaltenango and sells tortillas"),
 ])
 def test_a_different_word_number_feeling_or_person_blocks_the_match(description, memory):
     assert _decide(description, memory).status == "not_found"
@@ -89,6 +93,12 @@ def test_a_different_word_number_feeling_or_person_blocks_the_match(description,
     ("my wheelchair", "I use a wheelchair outside"),
     ("that lea has eczema", "Lea has eczema"),
     ("that lea has eczema", "Lea's skin has eczema"),
+    ("that marleny sells tortillas", "My sister Marleny lives in Quetzaltenango and sells tortillas"),
+    ("that luis does the shrimp prep", "I'm allergic to shellfish so Luis does the shrimp prep"),
+    ("that tom plays piano", "My son Tom and I play piano together"),
+    ("that marco drives the truck", "Luis drives the truck on weekdays and Marco on weekends"),
+    ("that jack moved to a big bed", "We moved Jack into a big-boy bed last week"),
+    ("that my ex is still in my phone as hubby", "Kevin's number is still saved as Hubby in my phone"),
 ])
 def test_a_described_memory_is_found(description, memory):
     decision = _decide(description, memory, "I play chess online")
