@@ -635,6 +635,8 @@ def _with_trailing_clauses(message: str, spans: list[tuple[int, int]]) -> list[t
 # with nothing between the two ("... on Saturday mornings. | I attend church" keeps it).
 _TIME_BEFORE = re.compile(r"(?:^|(?:,|\s+and|\s+but)\s+)((?:since|every|each|on|in|at|after|before"
                           r"|during|until|till|from|most|last|twice|once)\s[^,;:.!?\n]{1,60})$", re.I)
+# ... read in a span's last characters only: a span may be 40 KB of spaces
+_TIME_REACH = 80
 _OWN_START = re.compile(r"(?:i|i'm|im|i've|ive|i'd|my|we|we're|our|he|she|they)\b", re.I)
 _COPULA = re.compile(r"\b(?:is|are|was|were|am|be)\b", re.I)
 # ... a time: said so by its first word, a number or a word for a time ("on the side" is none)
@@ -649,15 +651,18 @@ def _with_fronted_times(message: str, spans: list[tuple[int, int]]) -> list[tupl
     out = list(spans)
     for n in range(len(out) - 1):
         (start, end), (after, last) = out[n], out[n + 1]
-        time = _TIME_BEFORE.search(message[start:end])
-        if time is None or message[end:after].strip() or not _OWN_START.match(message, after):
+        if message[end:after].strip() or not _OWN_START.match(message, after):
             continue
+        at = start if end - start <= _TIME_REACH else end - _TIME_REACH
+        time = _TIME_BEFORE.search(message[at:end])
+        if time is None or (at > start and time.group(1) == time.group(0)):
+            continue  # (a "^" at the window's start is no start of the span)
         phrase = time.group(1)
         if not _A_TIME.search(phrase) or _COPULA.search(phrase) or is_clause(phrase) \
                 or not is_clause(message[after:last]):
             continue
-        out[n] = (start, start + len(message[start:start + time.start()].rstrip()))
-        out[n + 1] = (start + time.start(1), last)
+        out[n] = (start, at + len(message[at:at + time.start()].rstrip()))
+        out[n + 1] = (at + time.start(1), last)
     return [(start, end) for start, end in out if end > start]
 
 
