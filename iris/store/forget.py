@@ -760,13 +760,29 @@ def _another_name(d: Description, content: str) -> bool:
     """"that marlen sells tortillas" is not "My sister Marleny ... sells tortillas": a word of
     the description is a name of the memory only by its stem. A name takes no endings but a
     plural or possessive "s"."""
-    def bare(word: str) -> str:  # "Smiths'", "Ana's" -> "smith", "ana"
-        return word.lower().rstrip("'\u2019").removesuffix("'s").removesuffix("\u2019s").removesuffix("s")
+    names = _names_in(content)
+    if not names:
+        return False
+    typed, stems = _typed_words(d.text, frozenset(s for s, _, _ in d.said))
+    return any(name_stem in stems and bare not in typed for name_stem, bare, _ in names)
 
-    typed = {bare(part) for w in _WORD_AT.findall(d.text) for part in (w, *w.split("-"))}
-    stems = {s for s, _, _ in d.said}
-    return any(stem(name.lower()) in stems and bare(name) not in typed
-               for name in _CAPITALISED.findall(content))
+
+@text_cache(maxsize=200_000)  # as _memory_kinds: every memory of a large user
+def _names_in(content: str) -> tuple[tuple[str, str, str], ...]:
+    """Each name of a memory (a capitalised word inside a sentence) as (its stem, bare, folded)."""
+    return tuple((stem(name.lower()), _bare(name), _folded(name)) for name in _CAPITALISED.findall(content))
+
+
+def _bare(word: str) -> str:
+    """"Smiths'", "Ana's" -> "smith", "ana"."""
+    return word.lower().rstrip("'\u2019").removesuffix("'s").removesuffix("\u2019s").removesuffix("s")
+
+
+@lru_cache(maxsize=256)
+def _typed_words(text: str, stems: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The words a description typed, bare and with their hyphenated parts, and its stems
+    (read once per description, not once per memory)."""
+    return frozenset(_bare(part) for w in _WORD_AT.findall(text) for part in (w, *w.split("-"))), stems
 
 
 # Where a memory's clauses meet: "I'm allergic to shellfish | so Luis does the shrimp prep".
@@ -814,17 +830,26 @@ def _clauses(content: str, verbs: frozenset[str]) -> list[tuple[set[str], list[s
     return out
 
 
+@lru_cache(maxsize=256)
+def _subject_spots(text: str) -> tuple[int, ...]:
+    """Where a description's words may be a clause's subject before its verb: first, or after
+    "that" or the request's verb ("pls forget that luis has ...")."""
+    said = _WORD_AT.findall(text.lower())
+    verbs = lexicon().verbs
+    return tuple(i for i in range(len(said) - 2) if said[i + 1] in verbs
+                 and (i == 0 or said[i - 1] == "that" or removal_verb(said[i - 1])))
+
+
 def _said_of_another(d: Description, content: str) -> bool:
     """"that luis has a shellfish allergy" is not "I'm allergic to shellfish so Luis does the
     shrimp prep": the description is a clause whose subject is a name of the memory, and the
     memory has the described words only in clauses about someone else that do not name it."""
+    spots = _subject_spots(d.text)
+    if not spots or not (names := {folded for _, _, folded in _names_in(content)}):
+        return False
     said = _WORD_AT.findall(d.text.lower())
     verbs = lexicon().verbs
-    names = {_folded(w) for w in _CAPITALISED.findall(content)}
-    # the clause's subject: first, or after "that" or the verb of the request ("pls forget
-    # that luis has ...")
-    start = next((i for i in range(len(said) - 2) if said[i + 1] in verbs and _folded(said[i]) in names
-                  and (i == 0 or said[i - 1] == "that" or removal_verb(said[i - 1]))), None)
+    start = next((i for i in spots if _folded(said[i]) in names), None)
     if start is None:
         return False
     named = _folded(said[start])
@@ -1042,7 +1067,9 @@ def forget_cached_memories(texts: Iterable[str] | None = None) -> None:
     if texts is None:
         memory_words.cache_clear()
         _memory_kinds.cache_clear()
+        _names_in.cache_clear()
     else:
         texts = list(texts)
         memory_words.discard(texts)
         _memory_kinds.discard(texts)
+        _names_in.discard(texts)
