@@ -3,6 +3,7 @@ erase(namespace) removes all of one user's data."""
 
 from sqlalchemy import text
 
+from iris.store import forget
 from iris.types import MemoryItem
 
 
@@ -27,14 +28,17 @@ def test_forgetting_removes_the_text_from_queue_rows_and_caches(store):
     queued = store.store("alice", items("My PIN hint is marmalade", "I like tea"), wait=False)
     store.process_queue()
     store.list_memories("alice", query="marmalade")  # fills the matrix and word caches
+    assert store.forget("alice", query="that Bob likes tea").status == "not_found"  # and forget's
     target = next(r for r in store.export("alice") if "marmalade" in r.content)
     assert _rows_mentioning(store, "marmalade")
+    assert target.content in forget._names_in._values  # (read by the description above)
 
     assert store.forget("alice", id=target.id).status == "forgotten"
     assert _rows_mentioning(store, "marmalade") == {}
     assert all("marmalade" not in c for m in [store._matrices._matrices.get("alice")] if m
                for c in m.contents)
     assert target.content not in store.embedder._cache
+    assert target.content not in forget._names_in._values
     assert [o.content for o in store.queue_status("alice", queued.queue_id).outcomes] == ["I like tea"]
 
 
