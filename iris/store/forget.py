@@ -763,7 +763,7 @@ def _another_name(d: Description, content: str) -> bool:
     names = _names_in(content)
     if not names:
         return False
-    typed, stems = _typed_words(d.text, frozenset(s for s, _, _ in d.said))
+    typed, stems = _typed_words(d.text), {s for s, _, _ in d.said}
     return any(name_stem in stems and bare not in typed for name_stem, bare, _ in names)
 
 
@@ -779,10 +779,10 @@ def _bare(word: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _typed_words(text: str, stems: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
-    """The words a description typed, bare and with their hyphenated parts, and its stems
-    (read once per description, not once per memory)."""
-    return frozenset(_bare(part) for w in _WORD_AT.findall(text) for part in (w, *w.split("-"))), stems
+def _typed_words(text: str) -> frozenset[str]:
+    """The words a description typed, bare and with their hyphenated parts (read once per
+    description, not once per memory)."""
+    return frozenset(_bare(part) for w in _WORD_AT.findall(text) for part in (w, *w.split("-")))
 
 
 # Where a memory's clauses meet: "I'm allergic to shellfish | so Luis does the shrimp prep".
@@ -858,7 +858,7 @@ def _said_of_another(d: Description, content: str) -> bool:
     for subjects, words in _clauses(content, verbs):
         if wanted.isdisjoint(stem(w) for w in words):
             continue
-        if named in {_folded(w) for w in words}:
+        if named in {_folded(w.removesuffix("'s").removesuffix("\u2019s")) for w in words}:
             about_name = True  # its subject or not: "that jack moved to a big bed" / "We moved Jack ..."
         elif subjects:
             about_others = True

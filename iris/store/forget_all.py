@@ -107,16 +107,21 @@ _NOT_ASKED_OF_IRIS = re.compile(r"\b(?:remind|reminder|how|should|shall|can i|co
                                 r"|to do list|note to self|list|calendar|when i|why|whether|if i)\b")
 
 
+def _with_ing(verb: str) -> str:
+    """"delete" -> the verb or its "-ing" ("deleting"; "forgetting", "binning", "getting rid of"),
+    every spelling tried: one that is no word matches nothing."""
+    head, _, rest = verb.partition(" ")
+    forms = f"(?:{head}|{head[:-1]}ing|{head}ing|{head}{head[-1]}ing)"
+    return f"{forms} {rest}" if rest else forms
+
+
 # Read another way, word by word: a removal verb, then words that only say how much ("all",
 # "every last bit"), whose ("me", "mine", "my data") and where or how it was kept ("you
 # remember", "i've typed in here", "from your memory"). Any other word names a subject, a
 # place or another task ("... about work", "... on my calendar", "... and remind me"): the
 # message is then a description or the host's. ("file" is no such word: "delete my entire
-# file" may be a document's.)
-# ... each verb also as "-ing" ("would you mind deleting ...": "forgetting", "wiping", "binning")
-_ASKED_VERB = re.compile(r"(?<![\w'])(?:{})(?![\w'])".format("|".join(
-    rf"(?:{v}|{v[:-1]}ing|{v}ing|{v}{v[-1]}ing){rest}"
-    for v, _, rest in (verb.partition(" ") for verb in _VERBS) for rest in [f" {rest}" if rest else ""])))
+# file" may be a document's.) Each verb also as "-ing" ("would you mind deleting ...").
+_ASKED_VERB = re.compile(rf"(?<![\w'])(?:{'|'.join(map(_with_ing, _VERBS))})(?![\w'])")
 _HOW_MUCH = frozenset("""everything errthing evrything everythin anything whatever all every each entire
     whole lot""".split())
 _WHOSE_WORDS = frozenset("""me my mine myself i ive id im data info information informations detail details
