@@ -57,7 +57,7 @@ def _contact_line(line: str) -> bool:
     ("Thomas Weber | Acme Ltd | 020 7946 0958"): none says anything about the user."""
     parts = [part for part in re.split(r"[ \t]*[|\u2022\u00b7][ \t]*", line) if part]
     return any(_CONTACT.fullmatch(part) for part in parts) and all(
-        _CONTACT.fullmatch(part) or _signature_line(part) for part in parts)
+        _CONTACT.fullmatch(part) or _short_line(part) for part in parts)
 
 
 # A valediction and a name at the end of the last line, after the last fact ("... I hate math
@@ -142,6 +142,10 @@ def _signature_block(lines: list[str]) -> int | None:
 
 
 def _signature_line(line: str) -> bool:
-    """A name, a job title, a company or a phone number: a few words, none about the user."""
-    return _contact_line(line) or (
-        0 < len(line.split()) <= _MOST_SIGNATURE_WORDS and not FIRST_PERSON.search(line))
+    """A name, a job title, a company or a phone number: contact details, or a few words none
+    about the user."""
+    return _contact_line(line) or _short_line(line)
+
+
+def _short_line(line: str) -> bool:
+    return 0 < len(line.split()) <= _MOST_SIGNATURE_WORDS and not FIRST_PERSON.search(line)

@@ -59,10 +59,9 @@ otherwise the answer is `ambiguous` with the candidates, for the user to choose.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from iris.extract.pronouns import person_words
@@ -76,7 +75,7 @@ from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, said_by_alias, topics
 from iris.store.wordforms import has as _has
 from iris.store.wordsense import agents, join_compounds, opposed, same_action, same_thing
-from iris.text import NEGATIONS, STOPWORDS, TITLES, stem, tokens
+from iris.text import NEGATIONS, STOPWORDS, TITLES, stem, tokens, without_accents
 from iris.text import words as lexicon
 from iris.types import PLAIN_ASK, Asked
 
@@ -210,6 +209,20 @@ class Description:
     # it states something of someone ("that I'm very religious"), not only names a subject
     # ("the alcohol thing"): a memory that negates its word says otherwise
     claim: bool = False
+
+    @cached_property
+    def typed(self) -> frozenset[str]:
+        """The words as typed, bare ("Ana's" -> "ana") and with their hyphenated parts."""
+        return frozenset(_bare(part) for w in _WORD_AT.findall(self.text) for part in (w, *w.split("-")))
+
+    @cached_property
+    def subject_spots(self) -> tuple[int, ...]:
+        """Where a word may be a clause's subject before its verb: first, or after "that" or
+        the request's verb ("pls forget that luis has ...")."""
+        said = _WORD_AT.findall(self.text.lower())
+        verbs = lexicon().verbs
+        return tuple(i for i in range(len(said) - 2) if said[i + 1] in verbs
+                     and (i == 0 or said[i - 1] == "that" or removal_verb(said[i - 1])))
 
 
 @dataclass(frozen=True)
@@ -763,8 +776,8 @@ def _another_name(d: Description, content: str) -> bool:
     names = _names_in(content)
     if not names:
         return False
-    typed, stems = _typed_words(d.text), {s for s, _, _ in d.said}
-    return any(name_stem in stems and bare not in typed for name_stem, bare, _ in names)
+    stems = {s for s, _, _ in d.said}
+    return any(name_stem in stems and bare not in d.typed for name_stem, bare, _ in names)
 
 
 @text_cache(maxsize=200_000)  # as _memory_kinds: every memory of a large user
@@ -778,13 +791,6 @@ def _bare(word: str) -> str:
     return word.lower().rstrip("'\u2019").removesuffix("'s").removesuffix("\u2019s").removesuffix("s")
 
 
-@lru_cache(maxsize=256)
-def _typed_words(text: str) -> frozenset[str]:
-    """The words a description typed, bare and with their hyphenated parts (read once per
-    description, not once per memory)."""
-    return frozenset(_bare(part) for w in _WORD_AT.findall(text) for part in (w, *w.split("-")))
-
-
 # Where a memory's clauses meet: "I'm allergic to shellfish | so Luis does the shrimp prep".
 _CLAUSE_JOINERS = frozenset({",", ";", ":", "and", "but", "so", "because", "while", "whereas", "though",
                              "although"})
@@ -794,8 +800,8 @@ _TOKEN_OR_MARK = re.compile(r"[\w'\u2019-]+|[,;:]")
 
 
 def _folded(word: str) -> str:
-    """"Róisín" -> "roisin": a name as it is typed without its accents."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+    """"Róisín" -> "roisin": a name as it is typed, in lower case without its accents."""
+    return without_accents(word.lower())
 
 
 def _clauses(content: str, verbs: frozenset[str]) -> list[tuple[set[str], list[str]]]:
@@ -830,21 +836,11 @@ def _clauses(content: str, verbs: frozenset[str]) -> list[tuple[set[str], list[s
     return out
 
 
-@lru_cache(maxsize=256)
-def _subject_spots(text: str) -> tuple[int, ...]:
-    """Where a description's words may be a clause's subject before its verb: first, or after
-    "that" or the request's verb ("pls forget that luis has ...")."""
-    said = _WORD_AT.findall(text.lower())
-    verbs = lexicon().verbs
-    return tuple(i for i in range(len(said) - 2) if said[i + 1] in verbs
-                 and (i == 0 or said[i - 1] == "that" or removal_verb(said[i - 1])))
-
-
 def _said_of_another(d: Description, content: str) -> bool:
     """"that luis has a shellfish allergy" is not "I'm allergic to shellfish so Luis does the
     shrimp prep": the description is a clause whose subject is a name of the memory, and the
     memory has the described words only in clauses about someone else that do not name it."""
-    spots = _subject_spots(d.text)
+    spots = d.subject_spots
     if not spots or not (names := {folded for _, _, folded in _names_in(content)}):
         return False
     said = _WORD_AT.findall(d.text.lower())
