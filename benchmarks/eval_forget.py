@@ -205,9 +205,16 @@ SPLIT_LABELS = {
     "fresh40": "FORMER FRESH HELD-OUT 40 (scored once, looked at since: development data now)",
     "fresh41": "FORMER FRESH HELD-OUT 41 (scored once, looked at since: development data now)",
     # forget_eval_fresh42.yaml and forget_eval_fresh43.yaml: written in round 28 by writers that
+    # had not read the rules, committed (e3a3bd4, fc37c1e; bfdbfc5 a header-only fix) before any
+    # code ran on them, scored once on 0c12b69 (2 wrong, 57.3%; 3 wrong, 38.5%; their
+    # _result.txt), then looked at (a name matched only by its stem, a fact said of another
+    # person): development data from now on. The next blind sets are fresh44 and fresh45.
+    "fresh42": "FORMER FRESH HELD-OUT 42 (scored once, looked at since: development data now)",
+    "fresh43": "FORMER FRESH HELD-OUT 43 (scored once, looked at since: development data now)",
+    # forget_eval_fresh44.yaml and forget_eval_fresh45.yaml: written in round 29 by writers that
     # have not read the rules, committed before any code runs on them, to be scored once.
-    "fresh42": "FRESH HELD-OUT 42 (written blind, committed before any code ran on it, scored once)",
-    "fresh43": "FRESH HELD-OUT 43 (written blind, committed before any code ran on it, scored once)",
+    "fresh44": "FRESH HELD-OUT 44 (written blind, committed before any code ran on it, scored once)",
+    "fresh45": "FRESH HELD-OUT 45 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
