@@ -210,10 +210,14 @@ def without_reply_request(text: str) -> str:
             continue  # "the kids respond with tantrums": someone who answers before it
         return text[:start].rstrip()
     return text
-# Full-width sentence punctuation, typed with no space after it ("1．I swim 2．I sing"): read
-# as the ASCII mark and a space.
-_FULL_WIDTH = str.maketrans({"\uff0e": ". ", "\uff0c": ", ", "\uff1a": ": ", "\uff1b": "; ",
-                             "\uff01": "! ", "\uff1f": "? "})
+# What Chinese, Japanese and Korean keyboards type: full-width letters, digits and marks
+# ("ｓａｖｅ", "３"), read as their ASCII forms; sentence punctuation, full-width or
+# ideographic, typed with no space after it ("1．I swim 2．I sing", "french。Oh right，I am"),
+# as the ASCII mark and a space; and the Korean middle dot "ㆍ" written as a bullet, as "・".
+FULL_WIDTH = str.maketrans({
+    **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)},
+    "\uff0e": ". ", "\uff0c": ", ", "\uff1a": ": ", "\uff1b": "; ", "\uff01": "! ", "\uff1f": "? ",
+    "\u3002": ". ", "\u3001": ", ", "\u318d": "\u30fb"})
 # A wide gap between two words where a sentence end was left out ("I am a nurse  I have a
 # cat"): kept as one marked space, a split point the clause splitter judges like a comma.
 _WIDE_GAP = re.compile(r"(?<=\w)[ \t]{2,}(?=\w)")
@@ -438,11 +442,12 @@ _OF_THIS_MESSAGE = re.compile(
     r"|(?:so\s+)?this\s+is\s+(?:being\s+)?(?:dictated|voice[\s-]?typed|a\s+voice\s+(?:message|note))"
     r"(?:\s+hands[\s-]?free)?)\W*", re.I)
 # An apology for the writing of the message ("sorry my spelling is terrible", "my english is
-# not so good, sorry", "sorry for my english, i try my best"): about the telling, not the
-# user's life.
+# not so good, sorry", "sorry for my english, i try my best", "(sorry) for my poor english"):
+# about the telling, not the user's life.
 _WRITING = r"(?:spelling|english|grammar|typing|writing|punctuation)"
 _SORRY_WRITING = re.compile(
-    rf"(?:(?:so\s+)?sorry\s+(?:(?:about|for)\s+)?(?:that\s+)?my\s+{_WRITING}(?:\s+[a-z']+){{0,4}}"
+    rf"(?:(?:(?:so\s+)?sorry\s+(?:(?:about|for)\s+)?|(?:about|for)\s+)(?:that\s+)?my\s+"
+    rf"(?:(?:poor|bad|broken|terrible|weak|limited|simple)\s+)?{_WRITING}(?:\s+[a-z']+){{0,4}}"
     rf"|my\s+{_WRITING}\s+(?:is|isnt|isn't|is not)\s+(?:(?:very|so|really|pretty|quite)\s+)?"
     r"(?:bad|terrible|terible|awful|poor|rubbish|horrible|weak"
     r"|not\s+(?:so\s+|very\s+)?(?:good|great|perfect))"
@@ -493,7 +498,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, spoken_marks(
-        text.translate(_FULL_WIDTH)))))
+        text.translate(FULL_WIDTH)))))
     text = without_frame(text)
     presentative = _PRESENTATIVE.match(text)
     text = text[presentative.end():] if presentative else text

@@ -10,6 +10,7 @@ lead-in or a joiner never seen in training is still read by what it looks like."
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -568,6 +569,9 @@ _NOT_FRONTED = frozenset({
     "forgot", "possible", "poss", "asked", "asks", "ask", "mind", "start", "begin", "proceed",
     "think", "mention", "add", "say", "share", "continue"})
 _MOST_FRONTED_WORDS = 10
+# The first subordinator of a piece, and what may stand before it.
+_SUBORDINATOR_AT = re.compile(r"(?<![\w'])" + _SUBORDINATOR_START.pattern, re.I)
+_BEFORE_FRONTED = re.compile(r"[^\w]*|.*\bthat\s*", re.I | re.S)
 
 
 def _with_fronted_clauses(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -581,10 +585,16 @@ def _with_fronted_clauses(message: str, spans: list[tuple[int, int]]) -> list[tu
             out.append((start, end))  # the piece may go on before the window
             continue
         piece = body[cut + 1:]
-        words = english.word_norms(piece)
-        if _FRONTED.fullmatch(piece.strip()) and 3 <= len(words) <= _MOST_FRONTED_WORDS \
+        # the clause may follow what the model rightly left out: a bullet, or a command that
+        # ends in "that" ("💙💛 if it is raining, | I take the tram", "remember that if ...");
+        # never a hedge ("idk if it's useful but | I ...")
+        opening = _SUBORDINATOR_AT.search(piece)
+        at = opening.start() if opening and _BEFORE_FRONTED.fullmatch(piece[:opening.start()]) else None
+        clause = piece[at:] if at is not None else ""
+        words = english.word_norms(clause)
+        if at is not None and _FRONTED.fullmatch(clause) and 3 <= len(words) <= _MOST_FRONTED_WORDS \
                 and _NOT_FRONTED.isdisjoint(words):
-            start = floor + cut + 1 + (len(piece) - len(piece.lstrip()))
+            start = floor + cut + 1 + at
         out.append((start, end))
     return out
 
@@ -663,7 +673,33 @@ def _with_fronted_times(message: str, spans: list[tuple[int, int]]) -> list[tupl
             continue
         out[n] = (start, at + len(message[at:at + time.start()].rstrip()))
         out[n + 1] = (at + time.start(1), last)
-    return [(start, end) for start, end in out if end > start]
+    return [_with_time_left_out(message, out[n - 1][1] if n else 0, start, end)
+            for n, (start, end) in enumerate(out) if end > start]
+
+
+# ... or left out with the command before it ("remember that in winter | i go skiing"): the
+# time right before a span, after "that", a mark or the message's start, is the fact's.
+_TIME_LEFT_OUT = re.compile(r"(?:^|\bthat|[:,\-\u2013\u2014\n])[ \t]*((?:since|every|each|on|in|at|after"
+                            r"|before|during|until|till|from|most|last|twice|once)\s[^,;:.!?\n]{1,60}?)"
+                            r"[ \t,]*$", re.I)
+
+
+def _with_time_left_out(message: str, previous: int, start: int, end: int) -> tuple[int, int]:
+    floor = max(previous, start - _TIME_REACH)
+    time = _TIME_LEFT_OUT.search(message, floor, start)
+    if time is None:
+        return start, end
+    phrase = time.group(1)
+    words = english.word_norms(phrase)
+    if not _A_TIME.search(phrase) or len(words) > _MOST_TIME_WORDS or not _PERSONS.isdisjoint(words) \
+            or any(w in english.words().verbs for w in words) \
+            or not _OWN_START.match(message, start) or not is_clause(message[start:end]):
+        return start, end  # ("since you keep asking me", "on break 5 min go", "on the bus so excuse typos")
+    return time.start(1), end
+
+
+_MOST_TIME_WORDS = 5
+_PERSONS = frozenset({"i", "you", "u", "we", "he", "she", "they", "it", "me", "us", "them"})
 
 
 # A fact cannot end on a word that wants more after it ("... would rather get a Slack DM
@@ -717,8 +753,20 @@ def _with_dangling_ends(message: str, spans: list[tuple[int, int]]) -> list[tupl
             words = english.word_norms(rest)
             if len(words) <= _MOST_GOING_ON_WORDS and _TO_THE_READER.isdisjoint(words):
                 end += len(rest)
+        elif (verb := _COPULA_NEXT.match(message, end, following)) and not is_clause(message[start:end]):
+            # "my name in Chinese | is 李明": a subject alone, and its verb and what it is
+            gap = _SENTENCE_GAP.match(message, verb.end(), following)
+            rest = message[end:gap.end()].rstrip() if gap else ""
+            if len(english.word_norms(rest)) <= _MOST_DANGLING_WORDS:
+                end += len(rest)
         out.append((start, end))
     return out
+
+
+# A verb "to be" right after a span, and not the start of a question to the reader ("is that
+# ok").
+_COPULA_NEXT = re.compile(r"[ \t]+(?:is|are|was|were)[ \t]+(?!(?:this|that|it|you|u|there|ok|okay)\b)(?=\S)",
+                          re.I)
 
 
 def _with_number_runs(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -771,7 +819,7 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     subject line, a request in brackets), each span cleaned by the rules' fact cleaners (a
     request or a connector left at its start, a coordinator at its end), each pronoun resolved
     to the person named before it."""
-    framed = _plain_counters(offline.without_frame(spoken_marks(message)))
+    framed = _plain_counters(offline.without_frame(spoken_marks(message.translate(offline.FULL_WIDTH))))
     pieces = segment(framed, model)
     if pieces is None:
         return None
@@ -782,7 +830,7 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
         for p in pieces)
     found = [p for p in cleaned if p and re.search(r"\w", p)]
     if found:
-        found[-1] = _without_question_tail(_without_thanks_abroad(found[-1]))
+        found[-1] = _without_question_tail(_without_thanks_abroad(_without_wish(found[-1])))
     found = [p for p in map(_without_comment_clause, map(_without_fragment_after, found)) if p]
     # a piece about the message itself is no fact, when the message holds one
     told = [p for p in found if not offline.about_the_telling(p) and not offline.dangling(p)]
@@ -836,6 +884,26 @@ def _without_fragment_after(piece: str) -> str:
     return piece[:last.start()].rstrip()
 
 
+# A wish to the reader run onto the last fact ("... i work my parents farms have a nice day!").
+_WISH_TAIL = re.compile(r"[\s,]+(?:and\s+)?(?:have|enjoy)\s+a\s+(?:nice|good|great|lovely|wonderful|"
+                        r"blessed|pleasant)\s+(?:day|evening|night|weekend|week|one|morning|afternoon)\W*$",
+                        re.I)
+
+
+def _without_wish(piece: str) -> str:
+    found = _WISH_TAIL.search(piece, max(0, len(piece) - 60))
+    if found is None:
+        return piece
+    rest = piece[:found.start()]
+    last = english.word_norms(rest[-30:])[-1:]
+    return rest if is_clause(rest) and last and last[0] not in _HAVE_BEFORE else piece
+
+
+# ... unless the "have" is the fact's own ("we always have a great time at the lake")
+_HAVE_BEFORE = _AUXILIARIES | {"to", "i", "we", "they", "you", "u", "always", "never", "usually", "often",
+                               "sometimes", "also", "just", "still"}
+
+
 # Thanks and goodbyes in the languages users mix into English, at a message's end after the
 # last fact ("... I am a woman asante sana", "... I hate school grazie mille"): a closed list,
 # since no model of English chat reads them.
@@ -855,10 +923,39 @@ _THANKS_ABROAD = re.compile(
 
 def _without_thanks_abroad(piece: str) -> str:
     found = _THANKS_ABROAD.search(piece[-40:])
-    if found is None:
+    rest = piece[:len(piece) - len(piece[-40:]) + found.start()] if found else _before_other_script(piece)
+    # (not "... is called | Ciao")
+    return rest if rest != piece and is_clause(rest) and not chat.dangling(rest) else piece
+
+
+# ... and thanks, a plea or laughter in another script after a fact in Latin letters ("... I am
+# 60 years old 谢谢你啦", "... I have a pet turtle Дякую)))", "... grey 감사합니다~ ㅋㅋ"). Only
+# these words: a fact may end in its own words in another script ("my Chinese name is 李明").
+_THANKS_IN_SCRIPT = re.compile(
+    "谢谢|多谢|感谢|拜托|ありがと|よろしく|宜しく|お願い|감사|고마|고맙|부탁|ㅋㅋ|ㅎㅎ|ㅠㅠ|спасиб|"
+    "дякую|благодар|شكر|تم الإرسال|תודה|धन्यवाद|शुक्रिया|ขอบคุณ|ευχαριστ", re.I)
+_MOST_SCRIPT_WORDS = 4
+
+
+def _before_other_script(piece: str) -> str:
+    words = piece.split()
+    tail = 0
+    while tail < min(_MOST_SCRIPT_WORDS, len(words) - 1) and _other_script(words[-1 - tail]):
+        tail += 1
+    if not tail or not any(map(_latin, words[-1 - tail])) \
+            or not _THANKS_IN_SCRIPT.search(" ".join(words[-tail:])):
         return piece
-    rest = piece[:len(piece) - len(piece[-40:]) + found.start()]
-    return rest if is_clause(rest) and not chat.dangling(rest) else piece  # "is called Ciao"
+    return piece[:piece.rstrip().rfind(words[-tail])].rstrip()
+
+
+def _latin(char: str) -> bool:
+    return char.isalpha() and unicodedata.name(char, "").startswith("LATIN")
+
+
+def _other_script(word: str) -> bool:
+    """A word with letters, none of them Latin, and no digit."""
+    letters = [c for c in word if c.isalpha()]
+    return bool(letters) and not any(c.isdigit() for c in word) and not any(map(_latin, letters))
 
 
 # A question to the reader run onto the last fact with no mark before it ("... i do not drink
