@@ -159,7 +159,18 @@ _FRAME_WORDS = ("about", "regarding", "that", "what", "thing", "stuff")
 
 
 def _slip_of_frame(word: str) -> bool:
-    return len(word) >= 4 and not known(word) and any(slip(word, frame) for frame in _FRAME_WORDS)
+    """A slip of a frame word ("abuot"), or a function word with two letters swapped ("forget
+    teh tb test date")."""
+    if known(word):
+        return False
+    return len(word) >= 4 and any(slip(word, frame) for frame in _FRAME_WORDS) or any(
+        word[:i] + word[i + 1] + word[i] + word[i + 2:] in _SWAPPED for i in range(len(word) - 1))
+
+
+# Function words typed with two letters swapped; only these, so that no name is read as one
+# ("amy" is no "may").
+_SWAPPED = frozenset({"the", "and", "that", "what", "this", "with", "from", "your", "about", "for", "to",
+                      "of", "my"})
 
 
 # The verifier's markers of change that are also the content of a fact ("I retired").
@@ -245,6 +256,7 @@ def describe(text: str) -> Description | None:
     matched on (empty, vague like "it", too long to be a description)."""
     if not text or len(text) > MAX_DESCRIPTION_CHARS:
         return None
+    text = phrasing.without_reason(text)
     lowered = _REQUEST_FRAME.sub(" ", " ".join(tokens(_LIKED_BEST.sub("favorite", text))))
     lowered = _REQUEST_NEGATION.sub(" ", lowered)
     lowered = _NEWS_OF.sub(r"\1", lowered.strip())
@@ -348,9 +360,10 @@ def _roles_reversed(d: Description, content: str) -> bool:
         and named.group(1).lower() in TITLES
 
 
-# Before a plural noun: "my sports", "the states I lived in", "which languages I speak".
+# Before a plural noun: "my sports", "the states I lived in", "which languages I speak", "rob
+# and his deployments".
 _PLURAL_OPENERS = frozenset({"my", "our", "the", "these", "those", "which", "what", "all", "any",
-                             "some", "both"})
+                             "some", "both", "his", "her", "their"})
 
 
 def decide(description: Description | str, candidates: Sequence[Candidate],
@@ -880,11 +893,12 @@ _OTHER_OWNERS = frozenset({"his", "her", "their", "your"})
 
 
 def _someone_elses(d: Description, content: str) -> bool:
-    """The description's own relative is someone else's in the memory, or the other way
-    round: "what my mama makes me" is not "Yvette's mama makes me a pie" nor "My ex-wife's
+    """The description's own relative or thing is someone else's in the memory, or the other
+    way round: "what my mama makes me" is not "Yvette's mama makes me a pie" nor "My ex-wife's
     mama calls me son"; "my ex sings in the choir" is not "My new man Cedric sings ..." (an
-    ex said on one side only); "my husband's job" is not "My ex-husband works at ...". Only
-    when every mention of the relative in the memory is so."""
+    ex said on one side only); "my husband's job" is not "My ex-husband works at ..."; "that
+    we lend earl our bull" is not "Earl lends us his bull". Only when every mention of the
+    relative or thing in the memory is so."""
     lowered = d.text.lower()
     owned = _OWNED.findall(lowered)
     if not owned and not _EX.search(lowered):
@@ -899,7 +913,9 @@ def _someone_elses(d: Description, content: str) -> bool:
     words = _WORD_AT.findall(content)
     for ex, word in owned:
         relation = stem(word)
-        if relation not in d.people:
+        # a relative, or a thing said as the user's: "that our bullocks get into gareth's
+        # field" is not "Gareth next door's bullocks keep getting into our top field"
+        if relation not in d.people and not (relation in d.required and is_noun(word)):
             continue
         mentions = [i for i, w in enumerate(words)
                     if stem(w.lower().split("-")[-1].removesuffix("'s").removesuffix("\u2019s")) == relation]

@@ -36,6 +36,7 @@ _OBJECT = (r"(?:(?:literally |absolutely |totally |just |simply )?"
            rf"|(?:all|whatever|anything|(?:the )?(?:whole )?lot)(?= {_YOU}\b)"
            rf"|all about me|me (?:from|out of) {_WHOSE} (?:memory|memories|records)"
            rf"|(?:all )?(?:of )?{_WHOSE} (?:(?:whole|entire) )?(?:personal )?(?:data|memory|memories)"
+           r"(?: (?:file|files|bank|banks))?"  # "my whole memory file"
            rf"|all (?:of )?(?:{_WHOSE} )?(?:saved |stored )?(?:personal )?{_KEPT}"
            # "wipe all the stuff you've saved": what the assistant holds, in any words
            rf"|all (?:the )?(?:stuff|things|info|information|informations|data)"

@@ -112,3 +112,19 @@ def written_together(said: tuple[tuple[str, str, frozenset[str]], ...],
         # to "color"): another form of it would be one of the two ("watchnews": "watch")
         and len(joined := stem(w1 + w2)) >= len(w1) + _MIN_PART and joined in stems
         for s in (s1, s2))
+
+
+# Why the user asks, said after the description ("forget about duke, it hurts too much",
+# "delete the deployment date. i cant keep looking at it", "forget the lossie thing, it
+# probably won't happen"): a clause of its own after a mark, opening with a pronoun subject or
+# a negation. It names no memory.
+_REASON = re.compile(r"\s*[,.;!]+\s*(?:(?:and|but|as|cause|cos|coz|cuz|because|since)\s+)?"
+                     r"(?:i|i'm|im|i've|ive|i'd|id|it|it's|its|he|she|they|we|we're|that|that's|thats"
+                     r"|this|dont|don't|doesnt|doesn't|no need)\s+\S.*$", re.I | re.S)
+
+
+def without_reason(text: str) -> str:
+    """`text` without such a reason after it; the text itself when nothing would be left."""
+    found = _REASON.search(text)
+    rest = text[:found.start()] if found else text
+    return rest if re.search(r"\w", rest) else text

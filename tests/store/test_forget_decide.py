@@ -303,6 +303,9 @@ def test_when_something_was_said_names_no_memory():
     ("erase all the photos i took", None),
     ("wipe every bit you remember about my trip", None),
     ("i don't want you to delete all my data", None),
+    # round 29 (fresh44, development since its scoring): where the memory is kept, as a file
+    ("Please wipe out my whole memory file, every bit.", "ask"),
+    ("delete my memory file about work", None),
 ])
 def test_forget_all_requests_are_recognised(text, expected):
     assert forget_all.forget_all_request(text) == expected
@@ -744,3 +747,36 @@ def test_a_relative_is_the_users_own_on_both_sides(description, memory):
 ])
 def test_the_users_own_relative_still_matches(description, memory):
     assert decide(description, [Candidate(id=1, content=memory)]).status == "forgotten"
+
+
+@pytest.mark.parametrize("description, memory", [
+    # round 29 (fresh44's wrong deletions, scored blind): the user's thing is someone else's
+    # in the memory, the other way round
+    ("that our bullocks keep getting into gareths field",
+     "Gareth next door's bullocks keep getting through the hedge into our top field"),
+    ("that we lend earl our bull", "Earl down the road lends us his bull every spring"),
+])
+def test_a_thing_is_the_users_own_on_both_sides(description, memory):
+    assert decide(description, [Candidate(id=1, content=memory)]).status == "not_found"
+
+
+def test_a_plural_after_his_or_her_is_asked_about():
+    # fresh45, scored blind: "rob and his deployments" found one memory and deleted it
+    decision = _decide("the stuff about rob and his deployments",
+                       "This is Rob's third deployment in five years",
+                       "Rob missed both of Ella's birthdays while he was in Syria")
+    assert decision.status == "ambiguous"
+
+
+@pytest.mark.parametrize("description, memory", [
+    ("our bull", "Our bull Taffy is ten years old"),
+    ("teh tb test date", "TB test on the herd is booked for the 3rd with Mr Pugh"),  # "the", swapped
+    ("about duke, it hurts too much", "Our dog Duke died in March"),  # why, not which
+    ("the deployment date. i cant keep looking at it", "Marcus deploys to Kuwait on March 3rd"),
+])
+def test_round_29_matches(description, memory):
+    assert decide(description, [Candidate(id=1, content=memory)]).status == "forgotten"
+
+
+def test_a_swapped_name_is_no_function_word():
+    assert forget._slip_of_frame("teh") and not forget._slip_of_frame("amy")
