@@ -780,3 +780,9 @@ def test_round_29_matches(description, memory):
 
 def test_a_swapped_name_is_no_function_word():
     assert forget._slip_of_frame("teh") and not forget._slip_of_frame("amy")
+
+
+def test_a_thing_of_a_place_may_be_the_users_own():
+    # "Oakwood's manager" is the user's manager too (forget_eval_fresh36)
+    assert _decide("about my manager and the doubles", "I do waking nights at Oakwood House care home",
+                   "Oakwood's manager Bev books me for doubles without asking").status == "forgotten"
