@@ -916,8 +916,9 @@ def _someone_elses(d: Description, content: str) -> bool:
         # a relative, or a thing said as the user's: "that our bullocks get into gareth's
         # field" is not "Gareth next door's bullocks keep getting into our top field"
         thing = relation not in d.people
-        if thing and not (relation in d.required and is_noun(word)):
-            continue
+        if thing and not (relation in d.required and is_noun(word)
+                          and relation in memory_words(content).stems):
+            continue  # (the memory is read word by word only when it says the thing)
         mentions = [i for i, w in enumerate(words)
                     if stem(w.lower().split("-")[-1].removesuffix("'s").removesuffix("\u2019s")) == relation]
         if mentions and all(_owner_not_user(words, i, bool(ex))
@@ -930,7 +931,7 @@ def _owned_by_another(d: Description, words: list[str], at: int) -> bool:
     """Is the thing at words[at] someone's the description names elsewhere, or his, her or
     theirs ("Gareth next door's bullocks", "his bull")? "Oakwood's manager" may be the user's
     manager too."""
-    if words[at - 1].lower() in _OTHER_OWNERS:
+    if at and words[at - 1].lower() in _OTHER_OWNERS:
         return True
     return any(w[:1].isupper() and _bare(w) in d.typed for w in words[max(0, at - 4):at])
 
