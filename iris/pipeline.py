@@ -27,7 +27,7 @@ from iris.removal import read_removal
 from iris.results import AMBIGUOUS, FORGOTTEN, NOT_FOUND, STORE_FAILED, format_result, try_parse
 from iris.store.forget import BROAD, GENERAL, STATED
 from iris.store.forget_all import forget_all_request
-from iris.store.probe import described_removal, removal_request
+from iris.store.probe import described_removal, fronted_removal, removal_request
 from iris.tools import run_tool
 from iris.types import (
     MAX_CONTENT_CHARS,
@@ -228,24 +228,27 @@ class Pipeline:
             # Without the router nothing says a message is about memory: only the fast path
             # may act, everything else goes back to the host untouched.
             return turn.model_copy(update={"route": "passthrough"})
-        decision = self.intent.decide(turn.text)
+        # "the treehouse thing, forget it" is read as "forget the treehouse thing"; the host
+        # still gets the message as it was written.
+        asked = fronted_removal(turn.text) or turn.text
+        decision = self.intent.decide(asked)
         update: dict[str, Any] = {"intent": decision, "decided_by": "intent"}
         # "forget rahul pls", "remove softball": the router routes the clear ones itself
         # (a removal shape); the others are probed by their object before going to the host.
-        removal = removal_request(turn.text)
+        removal = removal_request(asked)
         if decision.intent != "memory_action":
-            described = None if removal else described_removal(turn.text)
+            described = None if removal else described_removal(asked)
             update.update(route="passthrough", probe=removal.object if removal else described,
                           probe_as_name=bool(removal and removal.as_name),
                           probe_literal=described is None)
         elif decision.tool == "list_memories":
-            topic = _topic(turn.text)
+            topic = _topic(asked)
             update.update(route="offline", tool_calls=[
                 ToolCall(name="list_memories", arguments={"query": topic} if topic else {})])
         elif decision.tool == "forget_memory":
             # The object of a recognised request, else the text with its verb spelled out
             # ("forgetabout my brother" -> "my brother").
-            read = read_removal(turn.text)
+            read = read_removal(asked)
             query = removal.object if removal else _topic(read) or read
             update.update(route="offline", tool_calls=[
                 ToolCall(name="forget_memory", arguments=_forget_arguments(query, read))])

@@ -295,3 +295,36 @@ def _request(what: list[str], how: str, said: str, definite: bool = False,
     if grocery and len(what) > 1:
         return None  # "remove oat milk": a shopping list's
     return RemovalRequest(said, routed=False, as_name=grocery)
+
+
+# The object said first and taken up by a pronoun after the verb ("the treehouse thing, forget
+# it", "my knee problem, pls forget it", "the fake rock by the door. forget it pls"): the request
+# "forget the treehouse thing". Not after a question, nor with a clause after the pronoun ("ya
+# no trabajo ahí, forget that i work nights" says its own object), nor when the first part is a
+# request of its own ("remind me to call mum, actually forget it" takes that request back).
+_FRONTED = re.compile(
+    rf"(?P<what>[^?!]{{3,100}}?)\s*(?:[,.;:\u2026]+|\s-)\s*{LEAD_IN}"
+    r"(?P<verb>forget|delete|remove|scrap|bin|ditch|erase)\s+(?:about\s+)?(?:it|that|them|this|those|em)"
+    r"(?:[\s,.]+(?:pls|please|plz|thanks|thx|ta|now|too|for me|(?:from|off) (?:ur|your) (?:memory|list)))*"
+    r"[\s.!]*", re.I)
+# ... and a first part of one word, or one that opens as talk does ("nah, forget it", "you know
+# what, forget it", "never mind, delete it"), is the conversation's, not an object.
+_NOT_AN_OBJECT = frozenset("""
+remind please pls can could will would dont do actually never nevermind nvm no nope nah yes ok okay
+you u oh ah um uh hmm sorry whatever meh fine hello hi hey well so anyway right lol ugh just and but
+""".split())
+
+
+def fronted_removal(text: str) -> str | None:
+    """"forget the treehouse thing" for "the treehouse thing, forget it"; None for any other
+    text."""
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        return None
+    found = _FRONTED.fullmatch(read_removal(text).strip())
+    if found is None:
+        return None
+    what = found.group("what").strip()
+    said = plain(what).split()
+    if len(said) < 2 or said[0] in _NOT_AN_OBJECT or said[0] in words().verbs:
+        return None
+    return f"{found.group('verb').lower()} {what}"

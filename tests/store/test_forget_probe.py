@@ -6,7 +6,13 @@ and otherwise goes to the host untouched (iris/pipeline.py `_probe`)."""
 import pytest
 
 from iris import results as R
-from iris.store.probe import RemovalRequest, described_removal, names_host_thing, removal_request
+from iris.store.probe import (
+    RemovalRequest,
+    described_removal,
+    fronted_removal,
+    names_host_thing,
+    removal_request,
+)
 from iris.types import MemoryItem
 
 
@@ -306,3 +312,34 @@ def test_the_object_of_a_forget_request_left_to_the_host():
     for message in ("forget my 3pm meeting", "forget the meeting with tomas, it got cancelled",
                     "dont forget to call mum", "remove the kiwi", "forget" + " " * 40_000):
         assert described_removal(message) is None
+
+
+@pytest.mark.parametrize(("message", "asked"), [
+    # round 29: the object said first, a pronoun after the verb (49 clear requests of the
+    # development files, 44 of which went to the host)
+    ("the treehouse thing, forget it", "forget the treehouse thing"),
+    ("my sunday church role, pls forget it", "forget my sunday church role"),
+    ("the fake rock by the door. forget it pls", "forget the fake rock by the door"),
+    ("gareths bullocks, forget about them", "forget gareths bullocks"),
+    ("the trotro line i work, scrap that from ur memory", "scrap the trotro line i work"),
+    # ... not talk, a question, a request taken back, or a clause after the verb
+    ("nah, forget it", None),
+    ("you know what, forget it", None),
+    ("what do i watch every halloween? actually don't tell me, just forget it", None),
+    ("remind me to call mum, actually forget it", None),
+    ("ya no trabajo ahí, forget that i work nights at the packing plant", None),
+])
+def test_an_object_said_before_its_verb(message, asked):
+    assert fronted_removal(message) == asked
+
+
+@pytest.mark.slow
+def test_an_object_said_before_its_verb_is_forgotten_and_the_host_keeps_its_own(pipeline):
+    memories = ["We're building a treehouse for the kids this summer", "I like coffee"]
+    _holding(pipeline, "u", memories)
+    reply = pipeline.handle("the treehouse thing, forget it", user_id="u")
+    assert R.parse_result(reply.results[-1]).code == R.FORGOTTEN
+    assert _left(pipeline, "u") == {"I like coffee"}
+    reply = pipeline.handle("the dentist appointment, delete it", user_id="u")
+    assert reply.route == "passthrough" and reply.for_host == "the dentist appointment, delete it"
+    assert _left(pipeline, "u") == {"I like coffee"}
