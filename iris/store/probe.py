@@ -307,11 +307,13 @@ _FRONTED = re.compile(
     r"(?P<verb>forget|delete|remove|scrap|bin|ditch|erase)\s+(?:about\s+)?(?:it|that|them|this|those|em)"
     r"(?:[\s,.]+(?:pls|please|plz|thanks|thx|ta|now|too|for me|(?:from|off) (?:ur|your) (?:memory|list)))*"
     r"[\s.!]*", re.I)
-# ... and a first part of one word, or one that opens as talk does ("nah, forget it", "you know
-# what, forget it", "never mind, delete it"), is the conversation's, not an object.
+# ... and a first part of one word, or one that opens as talk or a clause does ("nah, forget it",
+# "you know what, forget it", "never mind, delete it", "i no longer need milk, so forget that"),
+# is the conversation's, not an object.
 _NOT_AN_OBJECT = frozenset("""
 remind please pls can could will would dont do actually never nevermind nvm no nope nah yes ok okay
 you u oh ah um uh hmm sorry whatever meh fine hello hi hey well so anyway right lol ugh just and but
+i im ive id we he she they it its theres there
 """.split())
 
 

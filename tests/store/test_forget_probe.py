@@ -328,6 +328,7 @@ def test_the_object_of_a_forget_request_left_to_the_host():
     ("what do i watch every halloween? actually don't tell me, just forget it", None),
     ("remind me to call mum, actually forget it", None),
     ("ya no trabajo ahí, forget that i work nights at the packing plant", None),
+    ("i no longer need milk, so forget that", None),  # HWU64: a clause, said of a list
 ])
 def test_an_object_said_before_its_verb(message, asked):
     assert fronted_removal(message) == asked
