@@ -30,10 +30,22 @@ def has(word: str, stems: frozenset[str]) -> bool:
     base = _base(word)
     # (a description's compound may still be the memory's word: "stamp collection" is
     # "I collect stamps")
-    return any(len(w) >= _PREFIX_MIN and (_longer(w, word) or word.startswith(w)
+    return any(len(w) >= _PREFIX_MIN and (_longer(w, word) or _opens_with(word, w, stems)
                                            or Indel.distance(word, w, score_cutoff=1) <= 1
                                            or _base(w) == base)
                for w in stems)
+
+
+def _opens_with(word: str, w: str, stems: frozenset[str]) -> bool:
+    """Does the description's `word` open with the memory's `w`, the rest no other noun the
+    memory leaves unsaid? "stampcollect" / "stamp" and "collect" is the memory's word;
+    "grandmother" / "Grande" is not (round 29: "the grandma stuff" deleted "Anh has volleyball
+    practice ... at Bolsa Grande")."""
+    if not word.startswith(w):
+        return False
+    rest = word[len(w):]
+    return len(rest) < _COMPOUND_HEAD or not is_noun(rest) or any(
+        s.startswith(rest) or len(s) >= _PREFIX_MIN and rest.startswith(s) for s in stems)
 
 
 def _longer(long: str, short: str) -> bool:

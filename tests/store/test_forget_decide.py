@@ -786,3 +786,10 @@ def test_a_thing_of_a_place_may_be_the_users_own():
     # "Oakwood's manager" is the user's manager too (forget_eval_fresh36)
     assert _decide("about my manager and the doubles", "I do waking nights at Oakwood House care home",
                    "Oakwood's manager Bev books me for doubles without asking").status == "forgotten"
+
+
+def test_a_word_that_opens_a_compound_is_not_the_compound():
+    # round 29: "grandma" is read as "grandmother", which opens with "grand" ("Bolsa Grande")
+    assert _decide("the grandma stuff", "Anh has volleyball practice Wednesdays at 6 at Bolsa Grande",
+                   "I like tea").status == "not_found"
+    assert _decide("my stamp collection", "I collect stamps").status == "forgotten"
