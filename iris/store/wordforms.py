@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rapidfuzz.distance import Indel
 
+from iris.extract.pronouns import person_words
 from iris.store.kinds import is_noun
 
 # A word this long may match a longer form of itself ("allergy" / "allergic").
@@ -37,15 +38,14 @@ def has(word: str, stems: frozenset[str]) -> bool:
 
 
 def _opens_with(word: str, w: str, stems: frozenset[str]) -> bool:
-    """Does the description's `word` open with the memory's `w`, the rest no other noun the
-    memory leaves unsaid? "stampcollect" / "stamp" and "collect" is the memory's word;
-    "grandmother" / "Grande" is not (round 29: "the grandma stuff" deleted "Anh has volleyball
-    practice ... at Bolsa Grande")."""
+    """Does the description's `word` open with the memory's `w`: a longer form, or a compound
+    the description joined ("stampcollect" / "stamp")? Never a word for a relative that only
+    begins with it: "grandmother" is not "Grande" (round 29: "the grandma stuff" deleted "Anh
+    has volleyball practice ... at Bolsa Grande"), "stepson" not "step", "godfather" not "god"."""
     if not word.startswith(w):
         return False
     rest = word[len(w):]
-    return len(rest) < _COMPOUND_HEAD or not is_noun(rest) or any(
-        s.startswith(rest) or len(s) >= _PREFIX_MIN and rest.startswith(s) for s in stems)
+    return rest not in person_words() or rest in stems
 
 
 def _longer(long: str, short: str) -> bool:
