@@ -212,9 +212,15 @@ SPLIT_LABELS = {
     "fresh42": "FORMER FRESH HELD-OUT 42 (scored once, looked at since: development data now)",
     "fresh43": "FORMER FRESH HELD-OUT 43 (scored once, looked at since: development data now)",
     # forget_eval_fresh44.yaml and forget_eval_fresh45.yaml: written in round 29 by writers that
+    # had not read the rules, committed (da44a87, 8868e7f) before any code ran on them, scored
+    # once on da44a87 (2 wrong, 51.7%; 1 wrong, 45.5%; their _result.txt), then looked at (a
+    # thing owned the other way round, a plural after "his"): development data from now on.
+    "fresh44": "FORMER FRESH HELD-OUT 44 (scored once, looked at since: development data now)",
+    "fresh45": "FORMER FRESH HELD-OUT 45 (scored once, looked at since: development data now)",
+    # forget_eval_fresh46.yaml and forget_eval_fresh47.yaml: written in round 30 by writers that
     # have not read the rules, committed before any code runs on them, to be scored once.
-    "fresh44": "FRESH HELD-OUT 44 (written blind, committed before any code ran on it, scored once)",
-    "fresh45": "FRESH HELD-OUT 45 (written blind, committed before any code ran on it, scored once)",
+    "fresh46": "FRESH HELD-OUT 46 (written blind, committed before any code ran on it, scored once)",
+    "fresh47": "FRESH HELD-OUT 47 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
