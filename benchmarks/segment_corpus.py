@@ -309,11 +309,31 @@ _CONJUNCTIONS = ("y", "y también", "e", "e anche", "et", "et aussi", "und", "un
                  "og", "och", "i", "a", "és", "ja", "ve", "và", "dan", "dan juga", "at", "aur",
                  "aur bhi", "na", "и", "kai", "és még", "ve de")
 _AND = re.compile(r"\band\b", re.I)
+_ONSETS = ("b", "ch", "d", "dz", "g", "h", "j", "k", "kh", "l", "m", "n", "p", "r", "s", "sh", "t",
+           "ts", "v", "z", "zh")
+_VOWELS = ("a", "e", "i", "o", "u", "y", "ie", "ou")
+
+
+def _made_up_joiner(rng) -> str:
+    """A joiner no list holds: a short conjunction or none, then one or two made-up words
+    the dictionary does not know, so the model learns that words of a language it has never
+    seen, between two clauses, belong to neither ("a poza tym", "i jeszcze", "aur phir")."""
+    from iris.store.kinds import is_known
+
+    words = [rng.choice(("", "a", "i", "e", "y", "u", "na", "ta"))]
+    while len(words) < 1 + rng.randint(1, 2):
+        word = "".join(rng.choice(_ONSETS) + rng.choice(_VOWELS) for _ in range(rng.randint(1, 3)))
+        word += rng.choice(("", "", "m", "n", "k", "t"))
+        if len(word) > 2 and not is_known(word):
+            words.append(word)
+    return " ".join(w for w in words if w)
 
 
 def foreign_joins(cases: list[SpanCase], seed: int = 9) -> list[SpanCase]:
     """Every fourth message with more than one fact again, each "and" between two facts
-    written in another language: the spans after it move with it."""
+    written in another language (half of them from a list, half made up, see
+    `_made_up_joiner`; a made-up one is said between every two facts of its message): the
+    spans after it move with it."""
     import random
 
     rng = random.Random(seed)
@@ -322,10 +342,11 @@ def foreign_joins(cases: list[SpanCase], seed: int = 9) -> list[SpanCase]:
         if len(case.spans) < 2:
             continue
         message, spans, shift = case.message, [case.spans[0]], 0
+        made_up = _made_up_joiner(rng) if rng.random() < 0.5 else None
         for (_, end), (start, stop) in zip(case.spans, case.spans[1:], strict=False):
             gap = _AND.search(message, end + shift, start + shift)
             if gap:
-                word = rng.choice(_CONJUNCTIONS)
+                word = made_up or rng.choice(_CONJUNCTIONS)
                 message = message[:gap.start()] + word + message[gap.end():]
                 shift += len(word) - 3
             spans.append((start + shift, stop + shift))

@@ -455,6 +455,7 @@ def _with_named_subjects(message: str, spans: list[tuple[int, int]]) -> list[tup
 # Gary"). No gold span of the 32 development files is followed so (only "and what else."
 # between two facts, a question).
 _COORDINATED = re.compile(r"[ \t]*(?:and|&)[ \t]+([\w'-]+(?:[ \t]+[\w'-]+){0,2})", re.I)
+_DANGLING_AND = re.compile(r"[ \t]+(?:and|&)[ \t]*$", re.I)
 _SENTENCE_END = re.compile(r"[ \t]*(?:[.!?;]+|\n)\s*")
 _QUESTION_WORDS = frozenset("what else who how why where when which".split())
 
@@ -463,7 +464,9 @@ def _with_coordinated_end(message: str, spans: list[tuple[int, int]]) -> list[tu
     out = []
     for i, (start, end) in enumerate(spans):
         stop = spans[i + 1][0] if i + 1 < len(spans) else len(message)
-        found = _COORDINATED.match(message, end, stop)
+        # a fact the model ended on its "and" ("... on Anzac Day and | Remembrance Day.")
+        dangling = _DANGLING_AND.search(message, start, end)
+        found = _COORDINATED.match(message, dangling.start() if dangling else end, stop)
         if found is None:
             out.append((start, end))
             continue
