@@ -44,8 +44,9 @@ _CONTRASTS = frozenset({"but", "or", "yet", "nor", "so", "than", "though"})
 _INTERJECTION = re.compile(r"[aeiou]{0,2}[hm]{1,3}[aeiou]{0,2}|er+m?|ye+a*[hp]?|yu+p")
 # "like" after an interjection is a filler too ("and um like I ..."), not a verb.
 _HEDGE_LIKE = "like"
-# Pronouns of the interjection's shape.
-_PRONOUNS = frozenset({"he", "me"})
+# Pronouns of the interjection's shape, "mi" and "ma" as "my" in Caribbean English, Scots and
+# Spanish ("mi granny raise mi", "ma maw", "mi abuela"), never an "mm".
+_PRONOUNS = frozenset({"he", "me", "mi", "ma"})
 
 
 def cut(text: str, is_clause: ClauseTest) -> list[str]:

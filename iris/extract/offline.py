@@ -160,10 +160,38 @@ def _without_reader_asides(text: str) -> str:
     return cut[:at] + _LEFT_CONJUNCTION.sub("", cut[at:])
 
 
+# Words in brackets that open a fact and are no clause ("(stupid keyboard) she had an
+# operation", "(stupid keyboard)" alone): a comment on the typing, no part of the fact.
+_BRACKET_FIRST = re.compile(r"\s*\(([^()]{1,60})\)[\s,;:.!-]*")
+
+
+def _without_bracket_first(text: str) -> str:
+    found = _BRACKET_FIRST.match(text)
+    if found is None or is_clause(found.group(1)) or not re.search(r"[^\W\d_]", found.group(1)):
+        return text
+    rest = text[found.end():]
+    # "(Mia) is 7": the bracket is the subject when the rest is no clause of its own
+    return rest if not rest.strip() or is_clause(rest) else text
+
+
+# ... and after a coordinator at its end, where a cut left them ("she is 14 and (stupid
+# keyboard)"); a bracket with no coordinator before it may be the fact's ("my cousin's wife
+# (Thandiwe)").
+_BRACKET_LAST = re.compile(r"\s+(?:and|&|n)\s*\(([^()]{1,60})\)\W*$", re.I)
+
+
+def _without_bracket_last(text: str) -> str:
+    found = _BRACKET_LAST.search(text, max(0, len(text) - _TAIL_CHARS))
+    if found is None or is_clause(found.group(1)):
+        return text
+    return text[:found.start()]
+
+
 @per_message
 def clean_fact(text: str) -> str:
     # runs of spaces and tabs read as one space: every rule below is linear on single gaps
     text = without_reply_request(_SPACE_RUN.sub(" ", text).strip())
+    text = _without_bracket_first(_without_bracket_last(text))
     text = _fact_start(_without_label(_without_reader_asides(text)))
     text = joiners.strip_trailing_filler(_without_trailing_connector(text))
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—|=>")
@@ -218,6 +246,37 @@ FULL_WIDTH = str.maketrans({
     **{chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)},
     "\uff0e": ". ", "\uff0c": ", ", "\uff1a": ": ", "\uff1b": "; ", "\uff01": "! ", "\uff1f": "? ",
     "\u3002": ". ", "\u3001": ", ", "\u318d": "\u30fb"})
+# A correction typed after the slip, starred ("amd *and", "could you mote *note that", "hit send
+# to soon *too"): the starred word takes the place of the most alike of the three words before
+# it, when one is alike enough; otherwise the text is left as it was. A word starred on both
+# sides ("I *really* like tea") is emphasis, and "* item" a bullet.
+_STARRED = re.compile(r"(?<![^\s(])\*([A-Za-z][A-Za-z']*)(?![*\w'])")
+_WORD_BEFORE = re.compile(r"[A-Za-z][A-Za-z']*")
+_CORRECTED_WORDS = 3
+_ALIKE = 60  # rapidfuzz ratio of the slip and its correction
+_CORRECTION_WINDOW = 60  # characters before the star where the slip is looked for
+
+
+def with_corrections(text: str) -> str:
+    if "*" not in text:
+        return text
+    from rapidfuzz import fuzz
+
+    out, last = [], 0
+    for found in _STARRED.finditer(text):
+        window = max(last, found.start() - _CORRECTION_WINDOW)  # bounded: linear in the text
+        before = list(_WORD_BEFORE.finditer(text, window, found.start()))[-_CORRECTED_WORDS:]
+        word = found.group(1)
+        scored = [(fuzz.ratio(w.group().lower(), word.lower()), w) for w in before]
+        best = max(scored, key=lambda pair: pair[0], default=None)
+        if best is None or best[0] < _ALIKE:
+            continue
+        slip = best[1]
+        out.append(text[last:slip.start()] + word + text[slip.end():found.start()].rstrip(" \t"))
+        last = found.end()
+    return "".join(out) + text[last:] if out else text
+
+
 # A wide gap between two words where a sentence end was left out ("I am a nurse  I have a
 # cat"): kept as one marked space, a split point the clause splitter judges like a comma.
 _WIDE_GAP = re.compile(r"(?<=\w)[ \t]{2,}(?=\w)")
@@ -498,7 +557,7 @@ def split_facts_bounded(text: str, limit: int | None = None) -> tuple[list[str],
     """`split_facts`, reading only until `limit` + 1 facts are found: (facts, whether some of
     the message was left unread). "1. 1. 1. ..." (13,000 items) costs what 51 items cost."""
     text = english.unheld(_SPACE_RUN.sub(" ", _WIDE_GAP.sub(GAP, spoken_marks(
-        text.translate(FULL_WIDTH)))))
+        with_corrections(text.translate(FULL_WIDTH))))))
     text = without_frame(text)
     presentative = _PRESENTATIVE.match(text)
     text = text[presentative.end():] if presentative else text

@@ -57,7 +57,7 @@ _NOT_NAMES = frozenset({"is", "was", "has", "had", "and", "but", "who", "that", 
                         # where the person is: "my nana up in Jesmond Hortense ... she"
                         "up", "down", "back", "out", "off", "away", "over", "across", "round",
                         "around", "near", "along"})
-_OWNERS = frozenset({"my", "our"})
+_OWNERS = frozenset({"my", "our", "mi"})  # "mi": "my" in Caribbean English and Spanish
 # A name and who the person is in brackets after it, with no owner ("Ulrike (oma) does ..."):
 # the bracket is the relation, however many nouns it has; its last word is the head.
 _BRACKETED_RELATION = re.compile(r"\W*[^\W\d_][\w'-]*[ \t]*\((?:[ \t]*[^\W\d_]+)*?[ \t]*([^\W\d_]+)[ \t]*\)")

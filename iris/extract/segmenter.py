@@ -206,7 +206,7 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     tags = _keep_doubtful_edges(tagger, toks, tagger.tag(features(toks)))
     spans = _with_lines_of_facts(message, spans_of(toks, tags))
     spans = _with_partners(message, _with_symbols(message, _with_closing_bracket(message, spans)))
-    spans = _with_named_subjects(message, spans)
+    spans = _with_named_subjects(message, _with_owner_before(message, spans))
     spans = _with_number_runs(message, _with_subordinates(message, _with_relatives(message, spans)))
     spans = _with_verb_uses(message, _with_lone_verbs(message, spans))
     spans = _with_main_clauses(message, _with_coordinated_end(message, spans))
@@ -216,6 +216,21 @@ def _spans(message: str, model: Path) -> list[tuple[int, int]] | None:
     spans = joiners.without_repeated_joiners(message, spans)
     spans = preludes.without_prelude(message, _without_headings(message, spans))
     return _without_object_of_a_request(message, _with_fact_before_adding(message, spans))
+
+
+# "my" as Caribbean English and Spanish write it ("mi", "fi mi"), which the model, having seen
+# it in no training message, left before the fact it opens: "ok so mi | pot hound Bruk is 87".
+_OWNER_BEFORE = re.compile(r"(?<![\w'])(?:fi[ \t]+)?mi[ \t]+$", re.I)
+_OWNER_WINDOW = 8
+
+
+def _with_owner_before(message: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        floor = out[-1][1] if out else 0
+        found = _OWNER_BEFORE.search(message, max(floor, start - _OWNER_WINDOW), start)
+        out.append((found.start() if found else start, end))
+    return out
 
 
 # A request for another task after the facts, whose object the model took for a fact: "... I am
@@ -822,7 +837,8 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
     subject line, a request in brackets), each span cleaned by the rules' fact cleaners (a
     request or a connector left at its start, a coordinator at its end), each pronoun resolved
     to the person named before it."""
-    framed = _plain_counters(offline.without_frame(spoken_marks(message.translate(offline.FULL_WIDTH))))
+    framed = _plain_counters(offline.without_frame(spoken_marks(
+        offline.with_corrections(message.translate(offline.FULL_WIDTH)))))
     pieces = segment(framed, model)
     if pieces is None:
         return None

@@ -784,3 +784,40 @@ def test_a_lone_decimal_is_a_number():
 ])
 def test_round_29_cases(message, facts):
     assert read_facts(message)[0] == facts
+
+
+# round 30 (extract_phrasings_fresh52/53, scored blind, then looked at)
+@pytest.mark.parametrize("message, facts", [
+    # a joiner in a language no list holds (the model is trained on made-up ones too)
+    ("remember that I like to swim ve ayrıca my sister lives in Izmir",
+     ["I like to swim", "My sister lives in Izmir"]),
+    # "mi" is "my" (Caribbean English, Spanish): kept, and the pronoun after it resolved
+    ("remember that ok so mi pot hound Bruk is eighty-seven and he hates the vet",
+     ["Mi pot hound Bruk is eighty-seven", "Bruk hates the vet"]),
+    # a starred correction takes the slip's place; a comment in brackets is no fact
+    ("remember that my niece Shannon is 14 amd *and (stupid keyboard) she had an operation on her hip",
+     ["My niece Shannon is 14", "Shannon had an operation on her hip"]),
+])
+def test_round_30_facts(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("text, corrected", [
+    ("remeber *remember that I like tea", "remember that I like tea"),
+    ("could you mote *note that", "could you note that"),
+    ("hit send to soon *too", "hit send too soon"),  # the most alike of the words before it
+    ("I *really* like tea", "I *really* like tea"),  # emphasis
+    ("* I like tea", "* I like tea"),  # a bullet
+    ("I like tea *coffee", "I like tea *coffee"),  # nothing alike before it: left alone
+    ("*allergic", "*allergic"),
+])
+def test_a_starred_correction_replaces_its_slip(text, corrected):
+    assert offline.with_corrections(text) == corrected
+
+
+def test_a_comment_in_brackets_at_a_facts_edge_is_no_part_of_it():
+    assert offline.clean_fact("(stupid keyboard)") == ""
+    assert offline.clean_fact("(stupid keyboard) and she had an operation") == "She had an operation"
+    assert offline.clean_fact("she is 14 and (stupid keyboard)") == "She is 14"
+    assert offline.clean_fact("(Mia) is 7") == "(Mia) is 7"  # the subject
+    assert offline.clean_fact("My cousin's wife (Thandiwe)") == "My cousin's wife (Thandiwe)"
