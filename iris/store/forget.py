@@ -74,7 +74,7 @@ from iris.store.synonyms import irregular_bases
 from iris.store.textcache import text_cache
 from iris.store.topics import OTHERS, MemoryWords, Topic, joined_nouns, memory_words, said_by_alias, topics
 from iris.store.wordforms import has as _has
-from iris.store.wordsense import agents, join_compounds, opposed, same_action, same_thing
+from iris.store.wordsense import agents, compound, join_compounds, opposed, same_action, same_thing
 from iris.text import NEGATIONS, STOPWORDS, TITLES, stem, tokens, without_accents
 from iris.text import words as lexicon
 from iris.types import PLAIN_ASK, Asked
@@ -163,14 +163,13 @@ def _slip_of_frame(word: str) -> bool:
     teh tb test date")."""
     if known(word):
         return False
-    return len(word) >= 4 and any(slip(word, frame) for frame in _FRAME_WORDS) or any(
+    return len(word) >= 4 and any(slip(word, frame) for frame in _FRAME_WORDS) or len(word) >= 3 and any(
         word[:i] + word[i + 1] + word[i] + word[i + 2:] in _SWAPPED for i in range(len(word) - 1))
 
 
 # Function words typed with two letters swapped; only these, so that no name is read as one
-# ("amy" is no "may").
-_SWAPPED = frozenset({"the", "and", "that", "what", "this", "with", "from", "your", "about", "for", "to",
-                      "of", "my"})
+# ("amy" is no "may"), and of three letters or more: "an ot" is an occupational therapist.
+_SWAPPED = frozenset({"the", "and", "that", "what", "this", "with", "from", "your", "about", "for"})
 
 
 # The verifier's markers of change that are also the content of a fact ("I retired").
@@ -722,6 +721,7 @@ def _another_doer(d: Description, memory: MemoryWords) -> bool:
 
 
 _FIRST_PERSON = frozenset({"i", "im", "ive", "id", "me", "my", "mine", "we", "our", "us"})
+_USER_AS_SUBJECT_WORDS = frozenset({"i", "im", "ive", "id", "we", "were", "weve"})
 
 
 def _a_name_does_it(d: Description, content: str) -> bool:
@@ -730,16 +730,22 @@ def _a_name_does_it(d: Description, content: str) -> bool:
     it at all."""
     if not d.about_user or d.people or not _USER_SUBJECT.match(d.text.lower()):
         return False
-    return _named_subject(content) is not None
+    # "that i'm down to one tea a day" is not "Sam brings me fennel tea every night": the user
+    # may be the named subject's object ("me", "my"), never a subject ("I", "we")
+    # ("Coffee is my preferred beverage" opens with the description's own word: no name)
+    found = _named_subject(content, user_as_object=True)
+    return found is not None and found[0] not in _WORD_AT.findall(d.text.lower())
 
 
-def _named_subject(content: str) -> tuple[str, str, int] | None:
+def _named_subject(content: str, user_as_object: bool = False) -> tuple[str, str, int] | None:
     """(first word, its third-person verb, the memory's word count) when the memory opens
     with a capitalised word and such a verb ("Milo takes ...", "Trevor uses ...") and has no
-    first person in it at all; else None."""
+    first person in it at all (`user_as_object`: none but an object or owner, "me", "my",
+    "us", "our"); else None."""
     raw = re.findall(r"[A-Za-z][A-Za-z'\u2019]*", content)
+    barred = _USER_AS_SUBJECT_WORDS if user_as_object else _FIRST_PERSON
     if len(raw) < 2 or not raw[0][:1].isupper() or any(
-            w.lower().replace("'", "").replace("\u2019", "") in _FIRST_PERSON for w in raw):
+            w.lower().replace("'", "").replace("\u2019", "") in barred for w in raw):
         return None
     verb = raw[1].lower()
     if verb in _THIRD_PERSON or verb.endswith("s") and (
@@ -919,8 +925,13 @@ def _someone_elses(d: Description, content: str) -> bool:
         if thing and not (relation in d.required and is_noun(word)
                           and relation in memory_words(content).stems):
             continue  # (the memory is read word by word only when it says the thing)
+        # "the infant car seat base" is no mention of a car when the description says "car
+        # seat" too: the first noun of a compound both say
         mentions = [i for i, w in enumerate(words)
-                    if stem(w.lower().split("-")[-1].removesuffix("'s").removesuffix("\u2019s")) == relation]
+                    if stem(w.lower().split("-")[-1].removesuffix("'s").removesuffix("\u2019s")) == relation
+                    and not (thing and i + 1 < len(words)
+                             and f"{w.lower()} {words[i + 1].lower()}" in lowered
+                             and compound(w.lower(), words[i + 1].lower()))]
         if mentions and all(_owner_not_user(words, i, bool(ex))
                             and (not thing or _owned_by_another(d, words, i)) for i in mentions):
             return True
@@ -929,9 +940,13 @@ def _someone_elses(d: Description, content: str) -> bool:
 
 def _owned_by_another(d: Description, words: list[str], at: int) -> bool:
     """Is the thing at words[at] someone's the description names elsewhere, or his, her or
-    theirs ("Gareth next door's bullocks", "his bull")? "Oakwood's manager" may be the user's
-    manager too."""
+    theirs ("Gareth next door's bullocks", "his bull"), or a thing right after a name's "'s"
+    ("Tunde's car" is not "my car")? "Oakwood's manager" may be the user's manager too: only
+    things are read so."""
     if at and words[at - 1].lower() in _OTHER_OWNERS:
+        return True
+    if at and words[at - 1][:1].isupper() and words[at - 1].lower().endswith(("'s", "\u2019s")) \
+            and words[at].lower() not in person_words():
         return True
     return any(w[:1].isupper() and _bare(w) in d.typed for w in words[max(0, at - 4):at])
 

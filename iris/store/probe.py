@@ -304,7 +304,9 @@ def _request(what: list[str], how: str, said: str, definite: bool = False,
 # request of its own ("remind me to call mum, actually forget it" takes that request back).
 _FRONTED = re.compile(
     rf"(?P<what>[^?!]{{3,100}}?)\s*(?:[,.;:\u2026]+|\s-)\s*{LEAD_IN}"
-    r"(?P<verb>forget|delete|remove|scrap|bin|ditch|erase)\s+(?:about\s+)?(?:it|that|them|this|those|em)"
+    r"(?P<verb>forget|delete|remove|scrap|bin|ditch|erase)\s+(?:about\s+)?"
+    r"(?:(?P<person>him|her)|(?:it|that|them|this|those|em)(?:\s+(?:one|bit|part))?"
+    r"|(?:that\s+|what\s+)?i\s+(?:said|told\s+(?:you|u)|mentioned)(?:\s+(?:it|that|this))?)"
     r"(?:[\s,.]+(?:pls|please|plz|thanks|thx|ta|now|too|for me|(?:from|off) (?:ur|your) (?:memory|list)))*"
     r"[\s.!]*", re.I)
 # ... and a first part of one word, or one that opens as talk or a clause does ("nah, forget it",
@@ -327,6 +329,8 @@ def fronted_removal(text: str) -> str | None:
         return None
     what = found.group("what").strip()
     said = plain(what).split()
-    if len(said) < 2 or said[0] in _NOT_AN_OBJECT or said[0] in words().verbs:
+    # one word is an object only as a person ("maisie, forget her"); "nah, forget it" is talk
+    if len(said) < (1 if found.group("person") else 2) or said[0] in _NOT_AN_OBJECT \
+            or said[0] in words().verbs:
         return None
     return f"{found.group('verb').lower()} {what}"

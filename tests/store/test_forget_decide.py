@@ -793,3 +793,32 @@ def test_a_word_that_opens_a_compound_is_not_the_compound():
     assert _decide("the grandma stuff", "Anh has volleyball practice Wednesdays at 6 at Bolsa Grande",
                    "I like tea").status == "not_found"
     assert _decide("my stamp collection", "I collect stamps").status == "forgotten"
+
+
+# round 30: the wrong deletions of forget_eval_fresh46/47, scored blind
+@pytest.mark.parametrize("description, memories", [
+    # "ot" (an occupational therapist) is no "to" with its letters swapped
+    ("that matilda green sees an ot", ["Matilda Green in my class sees a speech therapist on Wednesdays"]),
+    # the user as the subject is not a named person doing something for the user
+    ("that i'm down to one tea a day", ["I'm down to one coffee a day because I'm breastfeeding",
+                                        "Sam brings me fennel tea every night for my milk supply"]),
+    # "my car" is not "Tunde's car", and "car seat" is no mention of a car
+    ("that the car seat base is in my car", ["Tunde's car has the infant car seat base",
+                                             "The double buggy lives in the boot of my car"]),
+])
+def test_round_30_not_found(description, memories):
+    assert _decide(description, *memories).status == "not_found"
+
+
+@pytest.mark.parametrize("description, memories", [
+    ("that i prefer coffee", ["Coffee is my preferred beverage.", "I have a pint of Guinness every Friday"]),
+    ("that my parents are buying the pram", ["Our parents are buying the pram"]),
+    ("that sam brings me tea", ["Sam brings me fennel tea every night for my milk supply"]),
+])
+def test_round_30_still_found(description, memories):
+    assert _decide(description, *memories).status == "forgotten"
+
+
+def test_only_function_words_of_three_letters_or_more_are_read_as_swapped():
+    assert forget._slip_of_frame("teh") and not forget._slip_of_frame("ot")
+

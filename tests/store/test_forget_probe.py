@@ -329,6 +329,15 @@ def test_the_object_of_a_forget_request_left_to_the_host():
     ("remind me to call mum, actually forget it", None),
     ("ya no trabajo ahí, forget that i work nights at the packing plant", None),
     ("i no longer need milk, so forget that", None),  # HWU64: a clause, said of a list
+    # round 30 (forget_eval_fresh46/47): a person taken up by "him" or "her", "that bit",
+    # "forget i said that"
+    ("maisie, forget her", "forget maisie"),
+    ("kerry the midwife, forget her", "forget kerry the midwife"),
+    ("sean from the office, forget him", "forget sean from the office"),
+    ("thursday playground duty. forget that one", "forget thursday playground duty"),
+    ("green tea flask - forget i said that", "forget green tea flask"),
+    ("nah, forget her", None),
+    ("tom, forget it", None),  # one word is an object only as a person
 ])
 def test_an_object_said_before_its_verb(message, asked):
     assert fronted_removal(message) == asked
