@@ -264,13 +264,16 @@ def describe(text: str) -> Description | None:
             w for w in _FRAMING.sub(" ", lowered).split() if w not in _NOISE and removal_verb(w) is None)):
         return None
     lowered = joined_nouns(_FOR_WORK.sub(r"\1 professionally", _FRAMING.sub(" ", lowered)))
+    lowered = _NUMBER_PLURAL.sub(r"\1", lowered)  # "my year 12s": the class called 12
     words = join_compounds([w for w in lowered.split() if w not in _NOISE and removal_verb(w) is None
                             and not _slip_of_frame(w)], _apart())
     # Not cached: a forget request repeats the memory's words, which must not outlive it.
     analysis = verifier.analyze.uncached(" ".join(words))
     # A topic noun the verifier folds into a feeling ("allergy") still names the memory.
     required = (analysis.bag - _SOFT) | {stem(w) for w in words if stem(w) in topics()}
-    required -= {"<feeling>"} | _framing_words(words)
+    # "this year" / "last year": when, not what (not even a soft word: "last year" is no "this")
+    frame = _time_frame(words)
+    required -= {"<feeling>"} | _framing_words(words) | frame
     if not required and not (analysis.bag - {"<feeling>"}) and not analysis.numbers:
         # Only words the verifier treats as markers of change ("when I retired", "when I
         # moved"): here they are the content.
@@ -294,7 +297,7 @@ def describe(text: str) -> Description | None:
                and (is_plural(w, irregular=True) or _group(w))]
     plurals_said = frozenset(words[i] for i in plurals)
     return Description(
-        text=text, required=frozenset(required), bag=analysis.bag | required,
+        text=text, required=frozenset(required), bag=(analysis.bag - frame) | required,
         numbers=analysis.numbers, number_order=analysis.number_order,
         counted=frozenset(w for w in analysis.attributive if w.isdigit()),
         agents=tuple(agents(lowered).items()), negated=verifier.negated(" ".join(words)),
@@ -320,6 +323,18 @@ def describe(text: str) -> Description | None:
                    if stem(w) in required),
         acts=tuple((stem(w), same_action(w)) for i, w in enumerate(words)
                    if stem(w) in required and (not is_noun(w) or (i and words[i - 1] in _SUBJECTS))))
+
+
+def _time_frame(words: list[str]) -> set[str]:
+    """The stems of "this year", "next week", "last term": when the fact holds, which a memory
+    need not say ("who's mentoring me this year": "Mr Patel ... is my ECT mentor")."""
+    return {stem(w) for i, w in enumerate(words)
+            if i and w in _FRAME_SPANS and words[i - 1] in _FRAME_DEICTIC}
+
+
+_FRAME_SPANS = frozenset({"year", "week", "month", "term", "semester"})
+_FRAME_DEICTIC = frozenset({"this", "next", "last"})
+_NUMBER_PLURAL = re.compile(r"\b(\d+) s\b")
 
 
 def _framing_words(words: list[str]) -> set[str]:

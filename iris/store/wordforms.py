@@ -19,7 +19,8 @@ from iris.store.kinds import is_noun
 _PREFIX_MIN = 5
 # A noun this long closing a longer word makes it a compound ("turtle" + "neck").
 _COMPOUND_HEAD = 4
-_ENDINGS = ("ance", "ence", "anc", "enc", "ant", "ent", "ion")  # stem() drops a final e
+# stem() drops a final e; "-ic" / "-ia": "dyslexic" / "dyslexia", "anaemic" / "anaemia"
+_ENDINGS = ("ance", "ence", "anc", "enc", "ant", "ent", "ion", "ic", "ia")
 
 
 def has(word: str, stems: frozenset[str]) -> bool:
@@ -33,8 +34,16 @@ def has(word: str, stems: frozenset[str]) -> bool:
     # "I collect stamps")
     return any(len(w) >= _PREFIX_MIN and (_longer(w, word) or _opens_with(word, w, stems)
                                            or Indel.distance(word, w, score_cutoff=1) <= 1
-                                           or _base(w) == base)
+                                           or _base(w) == base or _alternate(base) == w)
                for w in stems)
+
+
+def _alternate(base: str) -> str:
+    """The verb's stem a noun's base alternates with: "exclus(ion)" / "exclud(ed)", "decis" /
+    "decid", "admiss" / "admit" (the Latin d-s and t-ss pairs)."""
+    if base.endswith("ss"):
+        return base[:-2] + "t"
+    return base[:-1] + "d" if base.endswith("s") else base
 
 
 def _opens_with(word: str, w: str, stems: frozenset[str]) -> bool:

@@ -822,3 +822,20 @@ def test_round_30_still_found(description, memories):
 def test_only_function_words_of_three_letters_or_more_are_read_as_swapped():
     assert forget._slip_of_frame("teh") and not forget._slip_of_frame("ot")
 
+
+
+@pytest.mark.parametrize("description, memory", [
+    # round 30 (forget_eval_fresh46, development): word forms and a time frame
+    ("kacper's exclusion", "Kacper Nowak in 10K has been excluded for three days"),  # -sion / -de
+    ("that im dyslexic", "I have dyslexia"),  # -ic / -ia
+    ("who's mentoring me this year", "Mr Patel from the maths department is my ECT mentor"),
+    ("when my year 12s sit english", "My Year 12 class sit their English exam on the 14th of October"),
+])
+def test_round_30_matches(description, memory):
+    assert decide(description, [Candidate(id=1, content=memory)]).status == "forgotten"
+
+
+def test_a_time_frame_is_no_word_the_memory_must_say_but_a_year_group_is():
+    assert _decide("who's mentoring me this year", "Mr Patel is my mentor",
+                   "Ms Obi was my mentor last year").status == "ambiguous"  # not "last year"
+    assert _decide("what year group i teach", "I teach at St Anne's").status == "not_found"
