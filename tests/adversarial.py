@@ -19,6 +19,8 @@ def cases() -> dict[str, str]:
         "remember + numbered facts": "remember these: " + "".join(
             f"{i % 9 + 1}. I like tea " for i in range(N // 14)),
         "remember + many clauses": "remember that " + "i x, " * (N // 5 - 5),
+        "remember + starred corrections": "remember that " + "amd *and " * (N // 9 - 5),
+        "remember + brackets between facts": "remember that I like tea and " + "(oops) " * (N // 7 - 10),
         "topic + spaces": "what do you remember about" + " " * (N - 30) + "x",
         "topic + punctuation": "what do you remember about my cat" + "?" * (N - 40),
         "forget + spaces": "forget that I like tea" + " " * (N - 30) + "!",
