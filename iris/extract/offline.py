@@ -191,7 +191,7 @@ def _without_bracket_last(text: str) -> str:
 def clean_fact(text: str) -> str:
     # runs of spaces and tabs read as one space: every rule below is linear on single gaps
     text = without_reply_request(_SPACE_RUN.sub(" ", text).strip())
-    text = _without_bracket_first(_without_bracket_last(text))
+    text = without_writing_apology(_without_bracket_first(_without_bracket_last(text)))
     text = _fact_start(_without_label(_without_reader_asides(text)))
     text = joiners.strip_trailing_filler(_without_trailing_connector(text))
     text = text.strip(" \t\"'“”‘’").rstrip(" .,;:!-–—").lstrip(" ,;:-–—|=>")
@@ -487,7 +487,9 @@ _WISH = re.compile(r"(?:have|enjoy)\s+(?:a|an|the|your)\s+(?:[a-z]+\s+){0,2}"
 _DOING_THIS = re.compile(
     r"(?:i'?m|i am|i've been|ive been|i have been|i was)\s+(?:finally\s+|just\s+|actually\s+)?"
     r"(?:(?:doing|typing|writing|sending|dictating|meaning to (?:do|send|write)|trying to (?:do|send|write))"
-    r"\s+this|dictating)"  # "I'm dictating now"
+    r"\s+this|dictating"  # "I'm dictating now"
+    # "I'm just going to type it all out"
+    r"|(?:going to|gonna)\s+(?:type|write|dictate)\s+(?:it|this)(?:\s+all)?(?:\s+out)?)"
     r"(?:\s+(?:now|today|tonight|at last|for (?:weeks|ages|months|days)|on (?:the|my) \w+))?\W*",
     re.I)
 # What the user says of this very message: how much it matters ("I cannot stress this
@@ -512,6 +514,31 @@ _SORRY_WRITING = re.compile(
     r"|not\s+(?:so\s+|very\s+)?(?:good|great|perfect))"
     r"(?:[\s,]+sorry)?)"
     r"(?:[\s,.]+(?:but\s+|and\s+)?i\s+try(?:\s+my\s+best)?)?\W*|i\s+try\s+my\s+best\W*", re.I)
+# The state of what the user types with, said for this message: "my keyboard keeps jumping",
+# "autocorrect keeps changing it", "my spell checker is switched off today", "my hands r shaky
+# today" (hands and thumbs only with "today" or "now": "my hands are shaky" may be a fact).
+_TYPING_STATE = re.compile(
+    r"(?:my\s+|the\s+)?(?:(?:spell\s*checker|spell\s*check|autocorrect|auto\s*correct|keyboard|screen)"
+    r"\s+(?:keeps|keep)\s+[a-z]+ing(?:\s+(?:it|things|words|everything))?"
+    r"|(?:spell\s*checker|spell\s*check|autocorrect|auto\s*correct|keyboard|screen|phone|hands?|thumbs?)"
+    r"\s+(?:is|are|r|isn't|isnt|aren't|arent|is not|are not)\s+(?:[a-z'-]+\s+){0,2}?[a-z'-]+"
+    r"\s+(?:today|tonight|now|at the moment|atm))\W*", re.I)
+# An apology for the writing before a fact it is joined to: "my spelling is terrible but |
+# my pets name is charlie", "sorry my english is not good but I live in Lyon".
+_APOLOGY_BUT = re.compile(
+    rf"(?:(?:so\s+)?sorry(?:\s+if\s+this\s+makes\s+no\s+sense)?[\s,]+)?my\s+{_WRITING}s?\s+"
+    r"(?:is|isnt|isn't|is not|are|r|might be|may be)\s+(?:(?:a\s+bit|very|so|really|pretty|quite)\s+)?"
+    r"(?:bad|terrible|terible|awful|poor|rubbish|horrible|weak|wonky|off|all over the place"
+    r"|not\s+(?:so\s+|very\s+)?(?:good|great|perfect|the best))[\s,]+but\s+", re.I)
+
+
+def without_writing_apology(text: str) -> str:
+    found = _APOLOGY_BUT.match(text)
+    if found is None or not is_clause(text[found.end():]):
+        return text
+    return text[found.end():]
+
+
 # A greeting said as a piece of its own ("Hello support team", "Dear Iris"): no verb in it.
 _GREETING = re.compile(r"(?:hello|hi|hiya|hey|dear|greetings|good (?:morning|afternoon|evening|day))"
                        r"(?:\s+[a-z]+){0,3}\W*", re.I)
@@ -523,7 +550,8 @@ def about_the_telling(piece: str) -> bool:
     "This message was sent from a mobile device"), or a wish to the reader ("Have a lovely
     evening"). A word of anything else ("I sent my mum a message") makes it a fact."""
     if _WISH.fullmatch(piece.strip()) or _DOING_THIS.fullmatch(piece.strip()) \
-            or _SORRY_WRITING.fullmatch(piece.strip()) or _OF_THIS_MESSAGE.fullmatch(piece.strip()):
+            or _SORRY_WRITING.fullmatch(piece.strip()) or _OF_THIS_MESSAGE.fullmatch(piece.strip()) \
+            or _TYPING_STATE.fullmatch(piece.strip()):
         return True
     words = re.findall(r"[a-z']+", piece.lower())
     if _GREETING.fullmatch(piece.strip()) and not FIRST_PERSON.search(piece):

@@ -821,3 +821,36 @@ def test_a_comment_in_brackets_at_a_facts_edge_is_no_part_of_it():
     assert offline.clean_fact("she is 14 and (stupid keyboard)") == "She is 14"
     assert offline.clean_fact("(Mia) is 7") == "(Mia) is 7"  # the subject
     assert offline.clean_fact("My cousin's wife (Thandiwe)") == "My cousin's wife (Thandiwe)"
+
+
+@pytest.mark.parametrize("message, facts", [
+    # round 30 (fresh53, development): the state of what the user types with, said for this
+    # message, and an apology for the writing joined to a fact, are no facts
+    ("memorize this plz my hands r shaky today i work from home & i watch too much tv",
+     ["I work from home", "I watch too much tv"]),
+    ("hi! sorry if this makes no sense, my spelling is terrible but i drive a bmw. ya thats it",
+     ["I drive a bmw"]),
+    ("logging this iris my keyboard keeps jumping\n• i like to tan\n• i love spending money",
+     ["I like to tan", "I love spending money"]),
+])
+def test_the_telling_is_no_fact(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("piece, telling", [
+    ("my hands r shaky today", True),
+    ("My spell checker is switched off today", True),
+    ("autocorrect keeps changing it", True),
+    ("I'm just going to type it all out", True),
+    ("my hands are shaky", False),  # may be a tremor: only "today" / "now" make it the typing's
+    ("my phone is broken", False),
+    ("my dog keeps barking", False),
+])
+def test_the_typing_said_for_this_message(piece, telling):
+    assert offline.about_the_telling(piece) is telling
+
+
+def test_an_apology_for_the_writing_before_a_fact():
+    assert offline.clean_fact("sorry my english is not good but I live in Lyon") == "I live in Lyon"
+    kept = "My english is good but i prefer french"  # no apology: a fact
+    assert offline.clean_fact(kept) == kept
