@@ -1033,7 +1033,10 @@ BROAD_FLOOR = 0.15
 _ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many)\b")
 _QUANTITY = re.compile(r"\d|\b(?:few|lots?|loads|several|many|much|most|plenty|half|dozens?|hundreds?"
                        r"|thousands?|millions?|couple|none|nothing|every|each|once|twice|times?"
-                       r"|daily|weekly|monthly|yearly)\b", re.I)
+                       r"|daily|weekly|monthly|yearly"
+                       # a count in words before a noun: "one coffee a day", "two sugars"
+                       r"|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+[a-z]+s?\s+"
+                       r"(?:a|an|per|every|each)\s+(?:day|night|week|month|year|time))\b", re.I)
 # The fact itself said as a clause: "forget that I take sweeteners", "delete the fact that my
 # sister is a nurse". A memory that says a kind of the thing ("I have two sugars in my brew",
 # "My twin sister is a midwife") states another fact: it is offered, not deleted. Round 25,

@@ -839,3 +839,11 @@ def test_a_time_frame_is_no_word_the_memory_must_say_but_a_year_group_is():
     assert _decide("who's mentoring me this year", "Mr Patel is my mentor",
                    "Ms Obi was my mentor last year").status == "ambiguous"  # not "last year"
     assert _decide("what year group i teach", "I teach at St Anne's").status == "not_found"
+
+
+def test_a_count_in_words_is_a_quantity():
+    # forget_eval_fresh47 (development): "how much coffee" is answered by "one coffee a day"
+    assert _decide("how much coffee i can have",
+                   "I'm down to one coffee a day because I'm breastfeeding").status == "forgotten"
+    assert _decide("how much coffee i drink", "I love coffee").status == "not_found"
+    assert _decide("how many friends i have", "One of my friends is a pilot").status == "not_found"
