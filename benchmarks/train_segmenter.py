@@ -43,7 +43,8 @@ def fingerprint() -> str:
     # The code that turns a message into the model's input, not what is done with its output.
     for part in (segmenter.TOKEN.pattern, segmenter._FIRST_PERSON, segmenter._SECOND_PERSON,
                  segmenter._AUXILIARIES, segmenter._token_iter, segmenter.features,
-                 segmenter._lexical, segmenter._shape,
+                 segmenter._lexical, segmenter._shape, segmenter._as_said,
+                 " ".join(f"{k}={v}" for k, v in sorted(segmenter._TH_STOPPED.items())),
                  segmenter._space_kind, segmenter.labels, segmenter.train):
         digest.update((part if isinstance(part, str) else _source(part)).encode())
     return digest.hexdigest()

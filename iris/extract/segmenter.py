@@ -108,9 +108,25 @@ def _lexical(word: str) -> str:
     return "k" if is_known(word) else "u"
 
 
+# Function words written as many Englishes say them, "th" as "d" ("den", "dat", "dis", "wid"),
+# read as the words the model was trained on; and "an" before a consonant, which the article
+# never is ("an den", "an mi"), as "and". Only the model's input: the facts keep their words.
+_TH_STOPPED = {"den": "then", "dat": "that", "dis": "this", "dere": "there", "wid": "with",
+               "tink": "think", "ting": "thing"}
+_NOT_AN_ARTICLE = re.compile(r"[bcdfgjklmnpqrstvwxz]")
+
+
+def _as_said(words: list[str]) -> list[str]:
+    out = [_TH_STOPPED.get(w, w) for w in words]
+    for i in range(len(out) - 1):
+        if out[i] == "an" and _NOT_AN_ARTICLE.match(out[i + 1]):
+            out[i] = "and"
+    return out
+
+
 def features(toks: Sequence[Token]) -> list[dict[str, float]]:
     # each token's word, shape and dictionary class once: its neighbours read them again
-    words = [token.text.lower() for token in toks]
+    words = _as_said([token.text.lower() for token in toks])
     shapes = [_shape(token.text) for token in toks]
     lexical = [_lexical(word) for word in words]
     out = []

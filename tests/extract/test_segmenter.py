@@ -854,3 +854,20 @@ def test_an_apology_for_the_writing_before_a_fact():
     assert offline.clean_fact("sorry my english is not good but I live in Lyon") == "I live in Lyon"
     kept = "My english is good but i prefer french"  # no apology: a fact
     assert offline.clean_fact(kept) == kept
+
+
+@pytest.mark.parametrize("message, facts", [
+    # round 30 (fresh52, development): "th" said as "d" and "an" before a consonant ("an den")
+    # are read as "and then" by the model; the facts keep the user's words
+    ("remember that I am four an den I like to play with my dolls",
+     ["I am four", "I like to play with my dolls"]),
+    ("remember that i have one brother an den i like tacos", ["I have one brother", "I like tacos"]),
+    ("remember that I ate an apple and I own an umbrella", ["I ate an apple", "I own an umbrella"]),
+])
+def test_an_english_said_otherwise(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+def test_the_model_reads_an_before_a_consonant_as_and():
+    said = "an den an hour an apple dat".split()
+    assert segmenter._as_said(said) == "and then an hour an apple that".split()
