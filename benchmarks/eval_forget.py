@@ -218,9 +218,12 @@ SPLIT_LABELS = {
     "fresh44": "FORMER FRESH HELD-OUT 44 (scored once, looked at since: development data now)",
     "fresh45": "FORMER FRESH HELD-OUT 45 (scored once, looked at since: development data now)",
     # forget_eval_fresh46.yaml and forget_eval_fresh47.yaml: written in round 30 by writers that
-    # have not read the rules, committed before any code runs on them, to be scored once.
-    "fresh46": "FRESH HELD-OUT 46 (written blind, committed before any code ran on it, scored once)",
-    "fresh47": "FRESH HELD-OUT 47 (written blind, committed before any code ran on it, scored once)",
+    # had not read the rules, committed (fd4c02d, d493665) before any code ran on them, scored
+    # once on 256aa8d (2 wrong, 54.4%; 3 wrong, 53.3%; their _result.txt), then looked at (a
+    # named person acting for the user, "Tunde's car", "an ot"): development data from now on.
+    # The next blind sets are fresh48 and fresh49.
+    "fresh46": "FORMER FRESH HELD-OUT 46 (scored once, looked at since: development data now)",
+    "fresh47": "FORMER FRESH HELD-OUT 47 (scored once, looked at since: development data now)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",
