@@ -40,10 +40,10 @@ def has(word: str, stems: frozenset[str]) -> bool:
 
 def _alternate(base: str) -> str:
     """The verb's stem a noun's base alternates with: "exclus(ion)" / "exclud(ed)", "decis" /
-    "decid", "admiss" / "admit" (the Latin d-s and t-ss pairs)."""
+    "decid", "admiss" / "admit" (the Latin d-s and t-ss pairs); "" for any other base."""
     if base.endswith("ss"):
         return base[:-2] + "t"
-    return base[:-1] + "d" if base.endswith("s") else base
+    return base[:-1] + "d" if base.endswith("s") else ""
 
 
 def _opens_with(word: str, w: str, stems: frozenset[str]) -> bool:
