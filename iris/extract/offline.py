@@ -517,10 +517,10 @@ _SORRY_WRITING = re.compile(
 # The state of what the user types with, said for this message: "my keyboard keeps jumping",
 # "autocorrect keeps changing it", "my spell checker is switched off today", "my hands r shaky
 # today" (hands and thumbs only with "today" or "now": "my hands are shaky" may be a fact).
+_TYPER = r"(?:spell\s*check(?:er)?|auto\s*correct|keyboard|screen)"
 _TYPING_STATE = re.compile(
-    r"(?:my\s+|the\s+)?(?:(?:spell\s*checker|spell\s*check|autocorrect|auto\s*correct|keyboard|screen)"
-    r"\s+(?:keeps|keep)\s+[a-z]+ing(?:\s+(?:it|things|words|everything))?"
-    r"|(?:spell\s*checker|spell\s*check|autocorrect|auto\s*correct|keyboard|screen|phone|hands?|thumbs?)"
+    rf"(?:my\s+|the\s+)?(?:{_TYPER}\s+(?:keeps|keep)\s+[a-z]+ing(?:\s+(?:it|things|words|everything))?"
+    rf"|(?:{_TYPER}|phone|hands?|thumbs?)"
     r"\s+(?:is|are|r|isn't|isnt|aren't|arent|is not|are not)\s+(?:[a-z'-]+\s+){0,2}?[a-z'-]+"
     r"\s+(?:today|tonight|now|at the moment|atm))\W*", re.I)
 # An apology for the writing before a fact it is joined to: "my spelling is terrible but |
@@ -542,6 +542,8 @@ def without_writing_apology(text: str) -> str:
 # A greeting said as a piece of its own ("Hello support team", "Dear Iris"): no verb in it.
 _GREETING = re.compile(r"(?:hello|hi|hiya|hey|dear|greetings|good (?:morning|afternoon|evening|day))"
                        r"(?:\s+[a-z]+){0,3}\W*", re.I)
+# Whole pieces about the message and the telling, none about the user's life.
+_ABOUT_THE_TELLING = (_WISH, _DOING_THIS, _SORRY_WRITING, _OF_THIS_MESSAGE, _TYPING_STATE)
 
 
 def about_the_telling(piece: str) -> bool:
@@ -549,12 +551,11 @@ def about_the_telling(piece: str) -> bool:
     ("My earlier message", "I am sharing my details as below", "I hope the above is clear",
     "This message was sent from a mobile device"), or a wish to the reader ("Have a lovely
     evening"). A word of anything else ("I sent my mum a message") makes it a fact."""
-    if _WISH.fullmatch(piece.strip()) or _DOING_THIS.fullmatch(piece.strip()) \
-            or _SORRY_WRITING.fullmatch(piece.strip()) or _OF_THIS_MESSAGE.fullmatch(piece.strip()) \
-            or _TYPING_STATE.fullmatch(piece.strip()):
+    stripped = piece.strip()
+    if any(p.fullmatch(stripped) for p in _ABOUT_THE_TELLING):
         return True
     words = re.findall(r"[a-z']+", piece.lower())
-    if _GREETING.fullmatch(piece.strip()) and not FIRST_PERSON.search(piece):
+    if _GREETING.fullmatch(stripped) and not FIRST_PERSON.search(piece):
         return True
     return not _TELLING_TALK.isdisjoint(words) and all(
         w in _TELLING_TALK or w in _AROUND_TELLING for w in words)
