@@ -224,6 +224,10 @@ SPLIT_LABELS = {
     # The next blind sets are fresh48 and fresh49.
     "fresh46": "FORMER FRESH HELD-OUT 46 (scored once, looked at since: development data now)",
     "fresh47": "FORMER FRESH HELD-OUT 47 (scored once, looked at since: development data now)",
+    # forget_eval_fresh48.yaml and forget_eval_fresh49.yaml: round 31's blind sets, written by
+    # writers that have not read the rules and committed before any code runs on them.
+    "fresh48": "FRESH HELD-OUT 48 (written blind, committed before any code ran on it, scored once)",
+    "fresh49": "FRESH HELD-OUT 49 (written blind, committed before any code ran on it, scored once)",
     # forget_eval_dev10a.yaml: written by the forget-knowledge helper before its code ran on
     # it, scored once on b892d35 (its _result.txt), then tuned on: development data.
     "dev10a": "DEV10A (written before the code changed, scored once, then tuned on)",

@@ -41,7 +41,7 @@ from segment_corpus import (  # noqa: E402
 from iris.paths import datasets_dir  # noqa: E402
 
 # The held-out phrasing sets of the round (written blind, to be scored once): never opened here.
-HELD_OUT = frozenset({"extract_phrasings_fresh52.yaml", "extract_phrasings_fresh53.yaml"})
+HELD_OUT = frozenset({"extract_phrasings_fresh54.yaml", "extract_phrasings_fresh55.yaml"})
 FACT_BANK = HERE / "data" / "segment_facts.jsonl"
 
 
@@ -78,7 +78,9 @@ NOT_TRAINED = frozenset({"extract_phrasings_fresh22.yaml", "extract_phrasings_fr
                          # scored in round 28
                          "extract_phrasings_fresh48.yaml", "extract_phrasings_fresh49.yaml",
                          # scored in round 29
-                         "extract_phrasings_fresh50.yaml", "extract_phrasings_fresh51.yaml"})
+                         "extract_phrasings_fresh50.yaml", "extract_phrasings_fresh51.yaml",
+                         # scored in round 30
+                         "extract_phrasings_fresh52.yaml", "extract_phrasings_fresh53.yaml"})
 
 
 def files() -> list[Path]:
