@@ -29,8 +29,8 @@ CONNECTOR = re.compile(
     r"|(?:(?:ok|okay|k|kk|right|alright|alrighty)[\s,]+)?so(?:[\s,]+basically)?"
     # ... or before "and": "Okay and I am a librarian", a list's joiner the cut left
     r"|(?:ok|okay|k|kk|alright|alrighty)[\s,]+and(?:[\s,]+also)?)\b[\s,:]*", re.I)
-# A word about the user.
-FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b", re.I)
+# A word about the user (not a Turkish dotted "i̇", lower-cased "İ" with its combining dot).
+FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|our|mine)\b(?!\u0307)", re.I)
 
 # Subject pronouns that make a clause wherever they sit ("when i grow up i want ..."), and
 # weaker ones that only count at the start ("it is red", not "i like it").

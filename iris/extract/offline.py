@@ -542,8 +542,20 @@ def without_writing_apology(text: str) -> str:
 # A greeting said as a piece of its own ("Hello support team", "Dear Iris"): no verb in it.
 _GREETING = re.compile(r"(?:hello|hi|hiya|hey|dear|greetings|good (?:morning|afternoon|evening|day))"
                        r"(?:\s+[a-z]+){0,3}\W*", re.I)
+# The telling interrupted and taken up again: "sorry, had to run to a buzzer, back now",
+# "got bleeped, where was i", "the doorbell went, ok back".
+_CALLED_AWAY = (r"(?:i\s+)?(?:had|have)\s+to\s+(?:run|dash|go|step\s+away|pop\s+out|nip\s+out)"
+                r"(?:\s+(?:to|for)(?:\s+(?:a|the|my))?\s+[a-z]+)?"
+                r"|(?:i\s+)?got\s+(?:bleeped|called\s+away|interrupted|distracted|pulled\s+away)"
+                r"|(?:the\s+|my\s+)?(?:bleep|pager|buzzer|doorbell|phone)\s+"
+                r"(?:went(?:\s+off)?|is\s+going\s+off|going\s+off|rang)")
+_BACK = r"(?:ok(?:ay)?\s+)?(?:i'?m\s+)?back(?:\s+now)?|where\s+(?:was\s+i|were\s+we)|brb"
+_INTERRUPTION = re.compile(
+    rf"(?:(?:so\s+)?(?:sorry|sry|soz|apologies)[\s,.!-]*)?(?:{_CALLED_AWAY}|{_BACK})"
+    rf"(?:[\s,.;!-]+(?:sorry|sry|{_CALLED_AWAY}|{_BACK}))*\W*", re.I)
 # Whole pieces about the message and the telling, none about the user's life.
-_ABOUT_THE_TELLING = (_WISH, _DOING_THIS, _SORRY_WRITING, _OF_THIS_MESSAGE, _TYPING_STATE)
+_ABOUT_THE_TELLING = (_WISH, _DOING_THIS, _SORRY_WRITING, _OF_THIS_MESSAGE, _TYPING_STATE,
+                      _INTERRUPTION)
 
 
 def about_the_telling(piece: str) -> bool:

@@ -953,7 +953,11 @@ _THANKS_ABROAD = re.compile(
     r"adi(?:ó|o)s|ciao|tsch(?:ü|u)ss|au revoir|hasta luego|sayonara|namaste|shalom|"
     # South Africa's and New Zealand's (round 23): Afrikaans, isiZulu, isiXhosa, Māori, slang
     r"(?:baie )?dankie|siyabonga|enkosi|sharp sharp|ng(?:ā|a) mihi(?: nui)?|ka kite(?: an(?:ō|o))?|"
-    r"kia ora|chur(?: bro)?|hooroo|bahut (?:shukriya|dhanyavaad))(?:,? (?:iris|bot|bru|bro))?\W*$", re.I)
+    r"kia ora|chur(?: bro)?|hooroo|bahut (?:shukriya|dhanyavaad)|"
+    # Persian and Turkish (round 31)
+    r"mersi|(?:kheili |khaili )?mamnoon(?:am)?|moteshakkeram|sepas(?:gozaram)?|khoda ?h[aā]fez|"
+    r"khodafez|g(?:ö|o)r(?:ü|u)(?:ş|s)(?:ü|u)r(?:ü|u)z|sayg(?:ı|i)lar(?:(?:ı|i)mla)?|ho(?:ş|s)(?:ç|c)a ?kal|"
+    r"saol|te(?:ş|s)ekk(?:ü|u)r ederim|selamlar|kolay gelsin)(?:,? (?:iris|bot|bru|bro))?\W*$", re.I)
 
 
 def _without_thanks_abroad(piece: str) -> str:
@@ -968,7 +972,8 @@ def _without_thanks_abroad(piece: str) -> str:
 # these words: a fact may end in its own words in another script ("my Chinese name is 李明").
 _THANKS_IN_SCRIPT = re.compile(
     "谢谢|多谢|感谢|拜托|ありがと|よろしく|宜しく|お願い|감사|고마|고맙|부탁|ㅋㅋ|ㅎㅎ|ㅠㅠ|спасиб|"
-    "дякую|благодар|شكر|تم الإرسال|תודה|धन्यवाद|शुक्रिया|ขอบคุณ|ευχαριστ", re.I)
+    "дякую|благодар|شكر|تم الإرسال|תודה|धन्यवाद|शुक्रिया|ขอบคุณ|ευχαριστ|ممنون|مرسی|سپاس|خداحافظ|متشکرم",
+    re.I)
 _MOST_SCRIPT_WORDS = 4
 
 

@@ -32,11 +32,21 @@ _MOST_SIGNATURE_WORDS = 5
 _MOST_VALEDICTION_WORDS = 4
 
 
+# A letter's valediction in the languages users write English beside (no model of English
+# chat reads them): "Saygılarımla,", "Mit freundlichen Grüßen", "Atentamente", "Pozdrawiam".
+_VALEDICTION_ABROAD = re.compile(
+    r"(?:sayg(?:ı|i)lar(?:(?:ı|i)mla)?|selamlar|ba ehteram|با احترام|mit freundlichen gr(?:ü|u|ue)(?:ß|ss)en"
+    r"|(?:viele |liebe )?gr(?:ü|u|ue)(?:ß|ss)e|cordialement|bien (?:à|a) vous|atentamente|(?:un )?saludos?"
+    r"|(?:cordiales |muchos )?saludos|atenciosamente|cumprimentos|(?:distinti|cordiali) saluti"
+    r"|met vriendelijke groet(?:en)?|pozdrawiam|s pozdravem|(?:ü|u)dv(?:ö|o)zlettel|с уважением"
+    r"|hormat saya|salam(?: hormat)?)\W*", re.I)
+
+
 def _valediction(line: str) -> bool:
     words = english.word_norms(line)
     # "T." alone is a name's initial, no valediction (the closer model scores it one)
     return 0 < len(words) <= _MOST_VALEDICTION_WORDS and max(map(len, words)) > 1 and (
-        closers.is_closer(line) or chat.is_chat(line))
+        closers.is_closer(line) or chat.is_chat(line) or bool(_VALEDICTION_ABROAD.fullmatch(line)))
 
 
 def _signs_off(line: str) -> bool:
@@ -72,10 +82,11 @@ _INLINE_VALEDICTION = re.compile(
     r"|god bless(?: you)?|yours (?:truly|sincerely|faithfully|ever)|sincerely(?: yours)?"
     r"|(?:best|warm(?:est)?|kind(?:est)?) wishes|all the best"
     r"|(?:lots of |much |all my )?love(?=[ \t]+[a-z]+(?:[ \t]+[a-z]+)?[ \t]+x+\b)"
-    r"|(?:(?:kind|warm|best|many) )?greetings)"
+    r"|(?:(?:kind|warm|best|many) )?greetings|respectfully"
+    r"|sayg(?:ı|i)lar(?:(?:ı|i)mla)?)"
     r"(?:[ \t]+from(?=[ \t]))?"  # "best regards from Poland", "greetings from warsaw"
     r"(?:[ \t]*,[ \t]*|[ \t]+)"
-    r"(?!(?:to|for|from|and|or|but|with|of|in|on|at|the|a|an|my|your|his|her|our|their|every|all|is"
+    r"(?!(?:to|for|from|and|or|but|with|of|in|on|at|by|the|a|an|my|your|his|her|our|their|every|all|is"
     r"|are|was|were|i|you|we|they|it|that|this)\b)"
     r"(?:[A-Za-z][\w.'-]*[ \t]*){1,3}(?:\([^()\n]{1,20}\)[ \t]*)?(?:x+|xo+)?[ \t]*[.!]*[ \t]*$", re.I)
 

@@ -871,3 +871,40 @@ def test_an_english_said_otherwise(message, facts):
 def test_the_model_reads_an_before_a_consonant_as_and():
     said = "an den an hour an apple dat".split()
     assert segmenter._as_said(said) == "and then an hour an apple that".split()
+
+
+@pytest.mark.parametrize("message, facts", [
+    # round 31 (fresh55, development): the telling interrupted and taken up again is no fact,
+    # nor the pronoun's antecedent
+    ("plz remember my crewmate jonno came from the rspca in march. sorry, had to run to a buzzer, "
+     "back now. he must not have grapes / plus my favorite band is the who",
+     ["My crewmate jonno came from the rspca in march", "Jonno must not have grapes",
+      "My favorite band is the who"]),
+    # (fresh54, development): a Turkish or Persian sign-off after the last fact, a valediction
+    # over a signature, a Turkish dotted capital lower-cased in the signature
+    ("remember i like to play chess and i am in my thirties saygılarımla.",
+     ["I like to play chess", "I am in my thirties"]),
+    ("remember i hate math class va I am on the soccer team khodafez",
+     ["I hate math class", "I am on the soccer team"]),
+    ("remember I like tea. two dogs live with me ممنون", ["I like tea", "Two dogs live with me"]),
+    ("remember I like tea\nI own a cat\n\nsaygılar,\nmehmet yılmaz\ni̇nşaat mühendisi",
+     ["I like tea", "I own a cat"]),
+])
+def test_round_31_shorthand_interruptions_and_sign_offs(message, facts):
+    assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("piece, telling", [
+    ("Sorry, had to run to a buzzer, back now.", True),
+    ("bleep went off, sorry, where was i", True),
+    ("Sorry,got bleeped,where was I", True),
+    ("I had to run a marathon", False),
+    ("I am back in London now", False),
+])
+def test_an_interruption_is_about_the_telling(piece, telling):
+    assert offline.about_the_telling(piece) is telling
+
+
+def test_with_respect_inside_a_fact_stays():
+    assert read_facts("remember that my wife treats me with respect, Ana says")[0] == \
+        ["My wife treats me with respect"]
