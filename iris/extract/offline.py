@@ -549,13 +549,31 @@ _CALLED_AWAY = (r"(?:i\s+)?(?:had|have)\s+to\s+(?:run|dash|go|step\s+away|pop\s+
                 r"|(?:i\s+)?got\s+(?:bleeped|called\s+away|interrupted|distracted|pulled\s+away)"
                 r"|(?:the\s+|my\s+)?(?:bleep|pager|buzzer|doorbell|phone)\s+"
                 r"(?:went(?:\s+off)?|is\s+going\s+off|going\s+off|rang)")
-_BACK = r"(?:ok(?:ay)?\s+)?(?:i'?m\s+)?back(?:\s+now)?|where\s+(?:was\s+i|were\s+we)|brb"
+_BACK = (r"(?:ok(?:ay)?\s+)?(?:i'?m\s+)?back\s+now|(?:ok(?:ay)?|i'?m)\s+back"
+         r"|where\s+(?:was\s+i|were\s+we)|brb")
 _INTERRUPTION = re.compile(
     rf"(?:(?:so\s+)?(?:sorry|sry|soz|apologies)[\s,.!-]*)?(?:{_CALLED_AWAY}|{_BACK})"
     rf"(?:[\s,.;!-]+(?:sorry|sry|{_CALLED_AWAY}|{_BACK}))*\W*", re.I)
+# "dont judge the 0400 spelling", "pls don't judge my typing": the writing again.
+_JUDGE_WRITING = re.compile(
+    r"(?:and\s+|so\s+)?(?:pls\s+|please\s+)?(?:dont|don't|don\u2019t|do not)\s+judge\s+(?:the|my)\s+"
+    r"(?:[\w']+\s+){0,2}?(?:spelling|typing|grammar|english|typos?|writing)\W*", re.I)
+# The writer's state for this message: "sorry, it's 0400 and my brain is soup", "my brain's
+# fried rn".
+_BRAIN_STATE = re.compile(
+    r"(?:(?:so\s+)?(?:sorry|sry|soz)[\s,]+)?(?:it'?s\s+\d{1,4}(?:\s*[ap]m)?\s+and\s+)?my\s+brain"
+    r"(?:\s+is|'s|\s+feels)\s+(?:(?:like|total|complete|absolute)\s+)?"
+    r"(?:soup|mush|fried|scrambled|porridge|toast|dead|gone|jelly)"
+    r"(?:\s+(?:rn|right now|today|tonight|atm|at the moment))?\W*", re.I)
 # Whole pieces about the message and the telling, none about the user's life.
 _ABOUT_THE_TELLING = (_WISH, _DOING_THIS, _SORRY_WRITING, _OF_THIS_MESSAGE, _TYPING_STATE,
-                      _INTERRUPTION)
+                      _INTERRUPTION, _JUDGE_WRITING, _BRAIN_STATE)
+
+
+def said_of_the_telling(piece: str) -> bool:
+    """`piece` is one of the whole shapes of talk about the telling (a wish, an apology for
+    the writing, the typing's or the writer's state, an interruption), not a word bag."""
+    return any(p.fullmatch(piece) for p in _ABOUT_THE_TELLING)
 
 
 def about_the_telling(piece: str) -> bool:
@@ -564,7 +582,7 @@ def about_the_telling(piece: str) -> bool:
     "This message was sent from a mobile device"), or a wish to the reader ("Have a lovely
     evening"). A word of anything else ("I sent my mum a message") makes it a fact."""
     stripped = piece.strip()
-    if any(p.fullmatch(stripped) for p in _ABOUT_THE_TELLING):
+    if said_of_the_telling(stripped):
         return True
     words = re.findall(r"[a-z']+", piece.lower())
     if _GREETING.fullmatch(stripped) and not FIRST_PERSON.search(piece):

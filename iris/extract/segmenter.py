@@ -865,7 +865,8 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
         for p in pieces)
     found = [p for p in cleaned if p and re.search(r"\w", p)]
     if found:
-        found[-1] = _without_question_tail(_without_thanks_abroad(_without_wish(found[-1])))
+        found[-1] = _without_telling_tail(_without_hashtags(
+            _without_question_tail(_without_thanks_abroad(_without_wish(found[-1])))))
     found = [p for p in map(_without_comment_clause, map(_without_fragment_after, found)) if p]
     # a piece about the message itself is no fact, when the message holds one
     told = [p for p in found if not offline.about_the_telling(p) and not offline.dangling(p)]
@@ -958,6 +959,33 @@ _THANKS_ABROAD = re.compile(
     r"mersi|(?:kheili |khaili )?mamnoon(?:am)?|moteshakkeram|sepas(?:gozaram)?|khoda ?h[aā]fez|"
     r"khodafez|g(?:ö|o)r(?:ü|u)(?:ş|s)(?:ü|u)r(?:ü|u)z|sayg(?:ı|i)lar(?:(?:ı|i)mla)?|ho(?:ş|s)(?:ç|c)a ?kal|"
     r"saol|te(?:ş|s)ekk(?:ü|u)r ederim|selamlar|kolay gelsin)(?:,? (?:iris|bot|bru|bro))?\W*$", re.I)
+
+
+# Hashtags after the last fact ("... I am on the soccer team #nightshift #blessed").
+_HASHTAGS_END = re.compile(r"(?:\s+#\w+){1,5}\W*$")
+
+
+def _without_hashtags(piece: str) -> str:
+    found = _HASHTAGS_END.search(piece, max(0, len(piece) - 80))
+    rest = piece[:found.start()] if found else piece
+    return rest if rest != piece and is_clause(rest) and not chat.dangling(rest) else piece
+
+
+# How far back from a fact's end a tail about the telling is looked for, in characters.
+_TELLING_TAIL_CHARS = 60
+
+
+def _without_telling_tail(piece: str) -> str:
+    """The last fact without words about the telling run onto it, unmarked ("... I played
+    football for a college dont judge the 0400 spelling")."""
+    start = max(0, len(piece) - _TELLING_TAIL_CHARS)
+    for word in re.finditer(r"(?<![\w'])\w", piece[start:]):
+        at = start + word.start()
+        if at and offline.said_of_the_telling(piece[at:].strip()):
+            rest = piece[:at].rstrip(" ,;-")
+            if is_clause(rest) and not chat.dangling(rest):
+                return rest
+    return piece
 
 
 def _without_thanks_abroad(piece: str) -> str:

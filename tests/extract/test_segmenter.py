@@ -908,3 +908,24 @@ def test_an_interruption_is_about_the_telling(piece, telling):
 def test_with_respect_inside_a_fact_stays():
     assert read_facts("remember that my wife treats me with respect, Ana says")[0] == \
         ["My wife treats me with respect"]
+
+
+@pytest.mark.parametrize("message, facts", [
+    # round 31 (fresh55, development): hashtags, the writing and the writer's state after or
+    # between facts are no part of them
+    ("remember I Ride The Bus To School, My Brother Is Older Than Me, I Am On The Soccer Team #Nightshift",
+     ["I Ride The Bus To School", "My Brother Is Older Than Me", "I Am On The Soccer Team"]),
+    ("remember i try various coffees as a hobby and i played football for a division a colllege "
+     "dont judge the 0400 spelling",
+     ["I try various coffees as a hobby", "I played football for a division a colllege"]),
+    ("remember my hubby Gaz is a retired nurse - sorry, it's 0400 and my brain is soup - he would "
+     "rather I did days. and I like tea",
+     ["My hubby Gaz is a retired nurse", "Gaz would rather I did days", "I like tea"]),
+    # ... but a hashtag that is the fact's object, a fact's "back", and a brain said of a fact stay
+    ("remember I support #BlackLivesMatter", ["I support #BlackLivesMatter"]),
+    ("remember i love eating out. my dad had both hips replaced a few years back",
+     ["I love eating out", "My dad had both hips replaced a few years back"]),
+    ("remember that i love soup and my brain is fried rn", ["I love soup and my brain is fried rn"]),
+])
+def test_round_31_tails_about_the_telling(message, facts):
+    assert read_facts(message)[0] == facts
