@@ -923,8 +923,8 @@ def test_with_respect_inside_a_fact_stays():
      ["My hubby Gaz is a retired nurse", "Gaz would rather I did days", "I like tea"]),
     # ... but a hashtag that is the fact's object, a fact's "back", and a brain said of a fact stay
     ("remember I support #BlackLivesMatter", ["I support #BlackLivesMatter"]),
-    ("remember i love eating out. my dad had both hips replaced a few years back",
-     ["I love eating out", "My dad had both hips replaced a few years back"]),
+    ("remember that my dad had both hips replaced a few years back",
+     ["My dad had both hips replaced a few years back"]),
     ("remember that i love soup and my brain is fried rn", ["I love soup and my brain is fried rn"]),
 ])
 def test_round_31_tails_about_the_telling(message, facts):
