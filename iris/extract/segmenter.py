@@ -865,8 +865,8 @@ def facts(message: str, model: Path = MODEL) -> list[str] | None:
         for p in pieces)
     found = [p for p in cleaned if p and re.search(r"\w", p)]
     if found:
-        found[-1] = _without_telling_tail(_without_hashtags(
-            _without_question_tail(_without_thanks_abroad(_without_wish(found[-1])))))
+        found[-1] = _without_telling_tail(_without_hashtags(_without_respect(
+            _without_question_tail(_without_thanks_abroad(_without_wish(found[-1]))))))
     found = [p for p in map(_without_comment_clause, map(_without_fragment_after, found)) if p]
     # a piece about the message itself is no fact, when the message holds one
     told = [p for p in found if not offline.about_the_telling(p) and not offline.dangling(p)]
@@ -958,7 +958,24 @@ _THANKS_ABROAD = re.compile(
     # Persian and Turkish (round 31)
     r"mersi|(?:kheili |khaili )?mamnoon(?:am)?|moteshakkeram|sepas(?:gozaram)?|khoda ?h[aā]fez|"
     r"khodafez|g(?:ö|o)r(?:ü|u)(?:ş|s)(?:ü|u)r(?:ü|u)z|sayg(?:ı|i)lar(?:(?:ı|i)mla)?|ho(?:ş|s)(?:ç|c)a ?kal|"
-    r"saol|te(?:ş|s)ekk(?:ü|u)r ederim|selamlar|kolay gelsin)(?:,? (?:iris|bot|bru|bro))?\W*$", re.I)
+    r"saol|(?:(?:ç|c)ok )?sa(?:ğ|g) ?ol|te(?:ş|s)ekk(?:ü|u)r ederim|selamlar|kolay gelsin|"
+    r"allah'?a emanet(?: ol)?|(?:ve )?iyi g(?:ü|u)nler)(?:,? (?:iris|bot|bru|bro)(?: j[ao]o?n)?)?\W*$", re.I)
+
+
+# "With respect" signing the message off after the last fact, alone with a capital ("... my
+# careeer choices With respect") or before a name no dictionary knows ("... a 12 year old
+# girl with respect, hossein"): never "I was treated with respect" nor "... with respect, Ana
+# says".
+_RESPECT_END = re.compile(r"[\s,.]+(?:(?P<alone>With (?:all )?(?:due )?respect)"
+                          r"|(?i:with (?:all )?(?:due )?respect)[\s,.]+(?P<name>[^\W\d_]{2,}))\W*$")
+
+
+def _without_respect(piece: str) -> str:
+    found = _RESPECT_END.search(piece, max(0, len(piece) - 60))
+    if found is None or found.group("name") and is_known(found.group("name").lower()):
+        return piece
+    rest = piece[:found.start()]
+    return rest if is_clause(rest) else piece
 
 
 # Hashtags after the last fact ("... I am on the soccer team #nightshift #blessed").
@@ -991,8 +1008,10 @@ def _without_telling_tail(piece: str) -> str:
 def _without_thanks_abroad(piece: str) -> str:
     found = _THANKS_ABROAD.search(piece[-40:])
     rest = piece[:len(piece) - len(piece[-40:]) + found.start()] if found else _before_other_script(piece)
-    # (not "... is called | Ciao")
-    return rest if rest != piece and is_clause(rest) and not chat.dangling(rest) else piece
+    # (not "... is called | Ciao"; thanks of two words or more are no name: "... I like to
+    # take walks | kheili mamnoon")
+    phrase = len(found.group().split()) > 1 if found else False
+    return rest if rest != piece and is_clause(rest) and (phrase or not chat.dangling(rest)) else piece
 
 
 # ... and thanks, a plea or laughter in another script after a fact in Latin letters ("... I am

@@ -206,7 +206,12 @@ def _is_object(text: str, start: int) -> bool:
     # say | cheers a lot"; "my comic books | thanks", "im married | thx" end a clause
     verb = (word in lexicon.finite_verbs or word in lexicon.bases) and (
         previous in _PRONOUN_SUBJECTS or previous in chat.ADVERBS)
-    return word in lexicon.noun_markers or english.is_gerund(word) or verb
+    return word in lexicon.noun_markers or english.is_gerund(word) or verb or word in _NAMING
+
+
+# A name follows these, whatever it means as a word: "my cat is called | Ciao", "a dog named |
+# Thanks".
+_NAMING = frozenset({"called", "named", "nicknamed", "titled", "dubbed", "christened"})
 
 
 # ", just so you're aware", ", you know", ", if u must know": said to the assistant after the fact.

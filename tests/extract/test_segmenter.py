@@ -929,3 +929,25 @@ def test_with_respect_inside_a_fact_stays():
 ])
 def test_round_31_tails_about_the_telling(message, facts):
     assert read_facts(message)[0] == facts
+
+
+@pytest.mark.parametrize("message, facts", [
+    # round 31 (fresh54, development): thanks of two words or more after a fact that ends in a
+    # verb, Turkish blessings, and "with respect" signing off
+    ("remember i live in a house and i like to take walks kheili mamnoon",
+     ["I live in a house", "I like to take walks"]),
+    ("remember i am very strong for my age and i feel like i might live forever çok sağ ol 🙏",
+     ["I am very strong for my age", "I feel like i might live forever"]),
+    ("remember i like to eat chocolate candy allah'a emanet ol", ["I like to eat chocolate candy"]),
+    ("remember my brother is older than me va I hate math class With respect, Hossein",
+     ["My brother is older than me", "I hate math class"]),
+    ("remember that my family does not support my career choices With respect",
+     ["My family does not support my career choices"]),
+    # ... but a name after "is called" (lost on the start code too), and respect the fact's
+    # own, stay
+    ("remember that my cat is called Ciao", ["My cat is called Ciao"]),
+    ("remember my dog is named Cheers and I like tea", ["My dog is named Cheers", "I like tea"]),
+    ("remember that I was treated with respect", ["I was treated with respect"]),
+])
+def test_round_31_sign_offs_after_the_last_fact(message, facts):
+    assert read_facts(message)[0] == facts
