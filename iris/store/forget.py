@@ -274,6 +274,7 @@ def describe(text: str) -> Description | None:
     # "this year" / "last year": when, not what (not even a soft word: "last year" is no "this")
     frame = _time_frame(words)
     required -= {"<feeling>"} | _framing_words(words) | frame
+    required = (required - _asked_light(lowered)) or required
     if not required and not (analysis.bag - {"<feeling>"}) and not analysis.numbers:
         # Only words the verifier treats as markers of change ("when I retired", "when I
         # moved"): here they are the content.
@@ -341,6 +342,23 @@ def _framing_words(words: list[str]) -> set[str]:
     """The stems of a light verb's particles and of "how long" / "how often" in `words`."""
     return {stem(w) for i, w in enumerate(words) if i and (
         w in _PARTICLES and words[i - 1] in _LIGHT_VERBS or w in _HOW_MUCH and words[i - 1] == "how")}
+
+
+def _asked_light(lowered: str) -> set[str]:
+    """The stems of the verbs that say little in a question ("which clinic bec goes to", "when
+    bec's folks come over"): not right after the question word ("what happened", "what goes
+    on": there the verb is what is asked). Not "use": "which email i use" is not any memory
+    that says "email" ("... saved in my email drafts")."""
+    found = _WH.search(lowered)
+    after = lowered[found.end():].split()[1:] if found else []
+    return {stem(w) for w in after if w in _ASKED_LIGHT}
+
+
+_WH = re.compile(r"\b(?:which|what|when|where|how|who|whatever|whichever)\b")
+_ASKED_LIGHT = frozenset("""
+go goes going went gone get gets getting got come comes coming came
+happen happens happened happening do does did doing
+""".split())
 
 
 # The user said as a subject, not only as "me" / "us" - as a gerund's subject it is one too
@@ -811,7 +829,9 @@ def _another_name(d: Description, content: str) -> bool:
     if not names:
         return False
     stems = {s for s, _, _ in d.said}
-    return any(name_stem in stems and bare not in d.typed for name_stem, bare, _ in names)
+    # (a relation written with a capital is no name: "My Aunt Rosie" for "aunty rosie")
+    return any(name_stem in stems and bare not in d.typed and bare not in person_words()
+               for name_stem, bare, _ in names)
 
 
 @text_cache(maxsize=200_000)  # as _memory_kinds: every memory of a large user
@@ -1002,7 +1022,18 @@ def _needed(d: Description) -> frozenset[str]:
 
 def _names_things(d: Description, content: str) -> bool:
     stems = memory_words(content).stems
-    return bool(d.things) and all(_has(w, stems) for w in d.things)
+    things = d.things
+    if any(is_plural(word, irregular=True) and stem(word) in _person_stems()
+           and not _has(stem(word), stems) for _, word, _ in d.said):
+        # "what my siblings do for mammy", and a memory of one sister: each sibling's memory
+        # may name her, so she picks out none of them
+        things = things - d.people
+    return bool(things) and all(_has(w, stems) for w in things)
+
+
+@lru_cache(maxsize=1)
+def _person_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in person_words())
 
 
 # A request about a subject in general ("the stuff about the house", "what kind of music I'm

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from iris.removal import LEAD_IN, after_lead_in, read_removal, removal_verbs
 from iris.store.forget_all import YOU_HOLD
-from iris.store.kinds import kinds_of
+from iris.store.kinds import is_noun, kinds_of
 from iris.store.synonyms import regular_bases
 from iris.text import is_weekday, mentions_time, plain, stem, words
 
@@ -306,7 +306,8 @@ _FRONTED = re.compile(
     rf"(?P<what>[^?!]{{3,100}}?)\s*(?:[,.;:\u2026]+|\s-)\s*{LEAD_IN}"
     r"(?P<verb>forget|delete|remove|scrap|bin|ditch|erase)\s+(?:about\s+)?"
     r"(?:(?P<person>him|her)|(?:it|that|them|this|those|em)(?:\s+(?:one|bit|part))?"
-    r"|(?:that\s+|what\s+)?i\s+(?:said|told\s+(?:you|u)|mentioned)(?:\s+(?:it|that|this))?)"
+    r"|(?P<said>what\s+i\s+(?:said|told\s+(?:you|u)|mentioned))"
+    r"|(?:that\s+)?i\s+(?:said|told\s+(?:you|u)|mentioned)(?:\s+(?:it|that|this))?)"
     r"(?:[\s,.]+(?:pls|please|plz|thanks|thx|ta|now|too|for me|(?:from|off) (?:ur|your) (?:memory|list)))*"
     r"[\s.!]*", re.I)
 # ... and a first part of one word, or one that opens as talk or a clause does ("nah, forget it",
@@ -329,8 +330,11 @@ def fronted_removal(text: str) -> str | None:
         return None
     what = found.group("what").strip()
     said = plain(what).split()
-    # one word is an object only as a person ("maisie, forget her"); "nah, forget it" is talk
-    if len(said) < (1 if found.group("person") else 2) or said[0] in _NOT_AN_OBJECT \
-            or said[0] in words().verbs:
+    # one word is an object only as a person ("maisie, forget her") or a thing said about
+    # ("names - forget what i told you"); "nah, forget it" is talk
+    one = found.group("person") or (found.group("said") and is_noun(said[0]))
+    if len(said) < (1 if one else 2) or said[0] in _NOT_AN_OBJECT or said[0] in words().verbs:
         return None
+    if found.group("said"):  # what was said about it: maybe several facts
+        return f"{found.group('verb').lower()} what i said about {what}"
     return f"{found.group('verb').lower()} {what}"

@@ -91,7 +91,11 @@ _KIN_ALWAYS = {"grandad": "grandfather", "granddad": "grandfather", "granddaddy"
                "nana": "grandmother", "nanna": "grandmother", "grandma": "grandmother",
                "grandpa": "grandfather", "daddy": "father", "mommy": "mother",
                "mummy": "mother", "hubby": "husband", "wifey": "wife", "missus": "wife",
-               "stepdad": "stepfather", "stepmom": "stepmother", "stepmum": "stepmother"}
+               "stepdad": "stepfather", "stepmom": "stepmother", "stepmum": "stepmother",
+               "aunty": "aunt", "auntie": "aunt",
+               # Irish, Filipino and South Asian English
+               "mammy": "mother", "nanay": "mother", "tatay": "father", "amma": "mother",
+               "appa": "father", "ammi": "mother", "abbu": "father"}
 _KIN_AFTER_POSSESSIVE = {"pa": "father", "pop": "father", "pops": "father", "papa": "father",
                          "da": "father", "dad": "father", "ma": "mother", "mum": "mother",
                          "mam": "mother", "mom": "mother", "mama": "mother", "nan": "grandmother",

@@ -338,6 +338,10 @@ def test_the_object_of_a_forget_request_left_to_the_host():
     ("green tea flask - forget i said that", "forget green tea flask"),
     ("nah, forget her", None),
     ("tom, forget it", None),  # one word is an object only as a person
+    # round 31 (forget_eval_fresh48): what was said about a thing, maybe several facts
+    ("names - forget what i told you", "forget what i said about names"),
+    ("the wedding, forget what i said", "forget what i said about the wedding"),
+    ("jk, forget what i said", None),
 ])
 def test_an_object_said_before_its_verb(message, asked):
     assert fronted_removal(message) == asked
