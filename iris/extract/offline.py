@@ -509,7 +509,7 @@ _WRITING = r"(?:spelling|english|grammar|typing|writing|punctuation)"
 _SORRY_WRITING = re.compile(
     rf"(?:(?:(?:so\s+)?sorry\s+(?:(?:about|for)\s+)?|(?:about|for)\s+)(?:that\s+)?my\s+"
     rf"(?:(?:poor|bad|broken|terrible|weak|limited|simple)\s+)?{_WRITING}(?:\s+[a-z']+){{0,4}}"
-    rf"|my\s+{_WRITING}\s+(?:is|isnt|isn't|is not)\s+(?:(?:very|so|really|pretty|quite)\s+)?"
+    rf"|my\s+{_WRITING}\s+(?:(?:is|isnt|isn't|is not)\s+)?(?:(?:very|so|really|pretty|quite)\s+)?"
     r"(?:bad|terrible|terible|awful|poor|rubbish|horrible|weak"
     r"|not\s+(?:so\s+|very\s+)?(?:good|great|perfect))"
     r"(?:[\s,]+sorry)?)"
