@@ -561,10 +561,11 @@ _JUDGE_WRITING = re.compile(
 # The writer's state for this message: "sorry, it's 0400 and my brain is soup", "my brain's
 # fried rn".
 _BRAIN_STATE = re.compile(
-    r"(?:(?:so\s+)?(?:sorry|sry|soz)[\s,]+)?(?:it'?s\s+\d{1,4}(?:\s*[ap]m)?\s+and\s+)?my\s+brain"
+    r"(?:(?:so\s+)?(?:sorry|sry|soz)[\s,]+)?(?:it'?s\s+\d{1,4}(?:\s*[ap]m)?\s+and\s+)?(?:my\s+)?brain"
     r"(?:\s+is|'s|\s+feels)\s+(?:(?:like|total|complete|absolute)\s+)?"
     r"(?:soup|mush|fried|scrambled|porridge|toast|dead|gone|jelly)"
-    r"(?:\s+(?:rn|right now|today|tonight|atm|at the moment))?\W*", re.I)
+    r"(?:\s+(?:rn|right now|today|tonight|atm|at the moment"
+    r"|after\s+(?:a|\d{1,2}|two|three|four|five)\s+(?:long\s+)?(?:nights?|shifts?|days?)))?\W*", re.I)
 # Whole pieces about the message and the telling, none about the user's life.
 _ABOUT_THE_TELLING = (_WISH, _DOING_THIS, _SORRY_WRITING, _OF_THIS_MESSAGE, _TYPING_STATE,
                       _INTERRUPTION, _JUDGE_WRITING, _BRAIN_STATE)
