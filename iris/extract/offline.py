@@ -551,8 +551,9 @@ _CALLED_AWAY = (r"(?:i\s+)?(?:had|have)\s+to\s+(?:run|dash|go|step\s+away|pop\s+
                 r"(?:went(?:\s+off)?|is\s+going\s+off|going\s+off|rang)")
 _BACK = (r"(?:ok(?:ay)?\s+)?(?:i'?m\s+)?back\s+now|(?:ok(?:ay)?|i'?m)\s+back"
          r"|where\s+(?:was\s+i|were\s+we)|brb")
+_SORRY = r"(?:(?:so\s+)?(?:sorry|sry|soz|apologies)[\s,.!-]*)"
 _INTERRUPTION = re.compile(
-    rf"(?:(?:so\s+)?(?:sorry|sry|soz|apologies)[\s,.!-]*)?(?:{_CALLED_AWAY}|{_BACK})"
+    rf"{_SORRY}?(?:{_CALLED_AWAY}|{_BACK})"
     rf"(?:[\s,.;!-]+(?:sorry|sry|{_CALLED_AWAY}|{_BACK}))*\W*", re.I)
 # "dont judge the 0400 spelling", "pls don't judge my typing": the writing again.
 _JUDGE_WRITING = re.compile(
@@ -561,7 +562,7 @@ _JUDGE_WRITING = re.compile(
 # The writer's state for this message: "sorry, it's 0400 and my brain is soup", "my brain's
 # fried rn".
 _BRAIN_STATE = re.compile(
-    r"(?:(?:so\s+)?(?:sorry|sry|soz)[\s,]+)?(?:it'?s\s+\d{1,4}(?:\s*[ap]m)?\s+and\s+)?(?:my\s+)?brain"
+    rf"{_SORRY}?(?:it'?s\s+\d{{1,4}}(?:\s*[ap]m)?\s+and\s+)?(?:my\s+)?brain"
     r"(?:\s+is|'s|\s+feels)\s+(?:(?:like|total|complete|absolute)\s+)?"
     r"(?:soup|mush|fried|scrambled|porridge|toast|dead|gone|jelly)"
     r"(?:\s+(?:rn|right now|today|tonight|atm|at the moment"
