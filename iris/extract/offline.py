@@ -567,9 +567,15 @@ _BRAIN_STATE = re.compile(
     r"(?:soup|mush|fried|scrambled|porridge|toast|dead|gone|jelly)"
     r"(?:\s+(?:rn|right now|today|tonight|atm|at the moment"
     r"|after\s+(?:a|\d{1,2}|two|three|four|five)\s+(?:long\s+)?(?:nights?|shifts?|days?)))?\W*", re.I)
+# An apology for the message itself ("sorry for the essay, nights do this to me", "Post night
+# shift, so apologies for brevity"); what comes before "so" names no one.
+_SORRY_MESSAGE = re.compile(
+    r"(?:(?![^,]*\b(?:i|my|we|our|i'm|im)\b)[\w' -]{1,30},?\s+so\s+)?(?:so\s+)?(?:apologies|sorry|sry|soz)"
+    r"\s+(?:for|abt|about)\s+(?:the\s+|my\s+|this\s+)?(?:brevity|essay|length|long\s+message|rambling"
+    r"|typos?|novel|wall\s+of\s+text|spam)(?:,\s+[\w' ]{1,40})?\W*", re.I)
 # Whole pieces about the message and the telling, none about the user's life.
 _ABOUT_THE_TELLING = (_WISH, _DOING_THIS, _SORRY_WRITING, _OF_THIS_MESSAGE, _TYPING_STATE,
-                      _INTERRUPTION, _JUDGE_WRITING, _BRAIN_STATE)
+                      _INTERRUPTION, _JUDGE_WRITING, _BRAIN_STATE, _SORRY_MESSAGE)
 
 
 def said_of_the_telling(piece: str) -> bool:

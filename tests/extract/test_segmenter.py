@@ -898,6 +898,9 @@ def test_round_31_shorthand_interruptions_and_sign_offs(message, facts):
     ("Sorry, had to run to a buzzer, back now.", True),
     ("bleep went off, sorry, where was i", True),
     ("Sorry,got bleeped,where was I", True),
+    ("Post night shift, so apologies for brevity", True),
+    ("sorry for the essay, nights do this to me", True),
+    ("I work nights, so apologies for brevity", False),  # a fact before "so"
     ("brain is mush after 3 nights", True),
     ("brain surgery after 3 nights", False),
     ("My English Not Perfect", True),  # the copula dropped, as in the writer's first language
