@@ -36,8 +36,8 @@ _MOST_VALEDICTION_WORDS = 4
 # chat reads them): "Saygılarımla,", "Mit freundlichen Grüßen", "Atentamente", "Pozdrawiam".
 _VALEDICTION_ABROAD = re.compile(
     r"(?:sayg(?:ı|i)lar(?:(?:ı|i)mla)?|selamlar|ba ehteram|با احترام|mit freundlichen gr(?:ü|u|ue)(?:ß|ss)en"
-    r"|(?:viele |liebe )?gr(?:ü|u|ue)(?:ß|ss)e|cordialement|bien (?:à|a) vous|atentamente|(?:un )?saludos?"
-    r"|(?:cordiales |muchos )?saludos|atenciosamente|cumprimentos|(?:distinti|cordiali) saluti"
+    r"|(?:viele |liebe )?gr(?:ü|u|ue)(?:ß|ss)e|cordialement|bien (?:à|a) vous|atentamente"
+    r"|(?:un |cordiales |muchos )?saludos?|atenciosamente|cumprimentos|(?:distinti|cordiali) saluti"
     r"|met vriendelijke groet(?:en)?|pozdrawiam|s pozdravem|(?:ü|u)dv(?:ö|o)zlettel|с уважением"
     r"|hormat saya|salam(?: hormat)?)\W*", re.I)
 
